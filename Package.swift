@@ -1,0 +1,66 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Feder",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "FederCore", targets: ["FederCore"]),
+        .executable(name: "feder", targets: ["feder"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // The engine: Foundation only, so it also builds for iOS/macOS.
+        .target(
+            name: "FederCore",
+            resources: [.copy("Resources/Glyphs")]
+        ),
+        // Persistence: SQLite through GRDB, migrations, WAL.
+        .target(
+            name: "FederStore",
+            dependencies: [
+                "FederCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // HTTP + WebSocket server and the web app it serves.
+        .target(
+            name: "FederServer",
+            dependencies: [
+                "FederCore",
+                "FederStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Web")]
+        ),
+        // The `feder` command.
+        .executableTarget(
+            name: "feder",
+            dependencies: [
+                "FederCore",
+                "FederStore",
+                "FederServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
+        .testTarget(name: "FederCoreTests", dependencies: ["FederCore"]),
+        .testTarget(name: "FederStoreTests", dependencies: ["FederStore"]),
+        .testTarget(
+            name: "FederServerTests",
+            dependencies: [
+                "FederServer",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What produced the input: the page passes on the Pointer Events `pointerType`.
+public enum PointerKind: String, Codable, Sendable, CaseIterable {
+    case pen, touch, mouse
+
+    /// Finger and mouse input carry no real pressure.
+    public var measuresPressure: Bool { self == .pen }
+}
+
+/// One pen sample in glyph units (y down), `t` in seconds on the device's monotonic clock.
+/// Encoded compactly as `[x, y, t, p, tiltX, tiltY]`; the last three may be `null` or absent.
+public struct PenSample: Sendable, Equatable, Codable {
+    public var x: Double
+    public var y: Double
+    public var t: Double
+    /// 0…1, nil when not measured (finger, mouse, or a file without pressure).
+    public var pressure: Double?
+    /// Degrees, −90…90, as in Pointer Events; nil when unknown.
+    public var tiltX: Double?
+    public var tiltY: Double?
+
+    public init(x: Double, y: Double, t: Double, pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil) {
+        self.x = x; self.y = y; self.t = t; self.pressure = pressure; self.tiltX = tiltX; self.tiltY = tiltY
+    }
+
+    public var point: Point { Point(x, y) }
+
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        x = try c.decode(Double.self)
+        y = try c.decode(Double.self)
+        t = try c.decode(Double.self)
+        pressure = c.isAtEnd ? nil : try c.decodeIfPresent(Double.self)
+        tiltX = c.isAtEnd ? nil : try c.decodeIfPresent(Double.self)
+        tiltY = c.isAtEnd ? nil : try c.decodeIfPresent(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(x); try c.encode(y); try c.encode(t)
+        if pressure != nil || tiltX != nil || tiltY != nil { try c.encode(pressure) }
+        if tiltX != nil || tiltY != nil { try c.encode(tiltX); try c.encode(tiltY) }
+    }
+}
+
+/// Decides which samples are plausible. Anything non-finite, far outside the writing area, out of
+/// time order or with a wild timestamp is dropped rather than allowed to disturb tracking.
+public struct SampleFilter: Sendable {
+    /// The area samples may fall in: the glyph box grown by `margin` on every side.
+    public var area: Rect
+    private var lastTime: Double?
+
+    /// - Parameter margin: how far outside the glyph box (in units) samples are still plausible.
+    public init(glyph: Glyph, margin: Double? = nil) {
+        let m = margin ?? 5 * glyph.unit
+        area = Rect(minX: -m, minY: glyph.ruling.top - m, maxX: glyph.width + m, maxY: glyph.ruling.bottom + m)
+    }
+
+    /// The sample cleaned up (pressure and tilt clamped), or nil when it must be ignored.
+    public mutating func accept(_ s: PenSample) -> PenSample? {
+        guard s.x.isFinite, s.y.isFinite, s.t.isFinite,
+              s.x >= area.minX, s.x <= area.maxX, s.y >= area.minY, s.y <= area.maxY,
+              abs(s.t) < 1e10 else { return nil }
+        if let p = s.pressure, !p.isFinite { return nil }
+        if let a = s.tiltX, !a.isFinite { return nil }
+        if let b = s.tiltY, !b.isFinite { return nil }
+        if let lastTime, s.t < lastTime { return nil }
+        lastTime = s.t
+        var clean = s
+        clean.pressure = s.pressure.map { min(max($0, 0), 1) }
+        clean.tiltX = s.tiltX.map { min(max($0, -90), 90) }
+        clean.tiltY = s.tiltY.map { min(max($0, -90), 90) }
+        return clean
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Feder: AsyncParsableCommand {
+    func run() async throws {}
+}

@@ -1,0 +1,212 @@
+"""The Feder letter recognizer network, its weights file format, and a numpy reference forward.
+
+Two branches over the same ink:
+  trajectory: (5, 64) resampled pen path -> 1-D convolutions -> flatten (keeps where in the
+              writing order something happened);
+  raster:     (1, 24, 24) image of the ink   -> 2-D convolutions + max-pooling -> flatten;
+  head:       concatenation -> linear -> ReLU -> linear -> 69 logits.
+Batch normalisation is used for training and folded into the convolutions on export.
+
+Weights file (.fdrw), little-endian:
+  bytes 0..3   magic "FDRW"
+  uint32       format version (1)
+  uint32       header length H in bytes
+  H bytes      UTF-8 JSON header: classes, preprocessing constants, temperature, the op lists of
+               the three parts, and tensors {name: {offset (in floats), shape}}
+  padding      zero bytes up to a multiple of 4 from the file start
+  float32[]    all tensors, concatenated; conv1d weights (out, in, k), conv2d (out, in, kh, kw),
+               linear (out, in), biases (out)
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+import ink
+
+FORMAT_VERSION = 1
+
+TRAJ_SPEC = [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)]  # in, out, k, stride
+RAST_SPEC = [(1, 16), (16, 24), (24, 48)]  # 3x3 conv + BN + ReLU + maxpool 2
+HIDDEN = 160
+
+
+class Net(nn.Module):
+    def __init__(self, n_classes: int):
+        super().__init__()
+        t = []
+        length = ink.N_POINTS
+        for cin, cout, k, s in TRAJ_SPEC:
+            t += [nn.Conv1d(cin, cout, k, stride=s, padding=k // 2, bias=False), nn.BatchNorm1d(cout), nn.ReLU()]
+            length = (length + 2 * (k // 2) - k) // s + 1
+        self.traj = nn.Sequential(*t)
+        self.traj_len = length
+        r = []
+        size = ink.RASTER
+        for cin, cout in RAST_SPEC:
+            r += [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(), nn.MaxPool2d(2)]
+            size //= 2
+        self.rast = nn.Sequential(*r)
+        self.rast_size = size
+        n_in = TRAJ_SPEC[-1][1] * length + RAST_SPEC[-1][1] * size * size
+        self.fc1 = nn.Linear(n_in, HIDDEN, bias=False)
+        self.bn1 = nn.BatchNorm1d(HIDDEN)
+        self.drop = nn.Dropout(0.3)
+        self.fc2 = nn.Linear(HIDDEN, n_classes)
+
+    def forward(self, traj, rast):
+        a = self.traj(traj).flatten(1)
+        b = self.rast(rast.unsqueeze(1)).flatten(1)
+        h = torch.relu(self.bn1(self.fc1(torch.cat([a, b], 1))))
+        return self.fc2(self.drop(h))
+
+    def macs(self):
+        m = 0
+        length = ink.N_POINTS
+        for cin, cout, k, s in TRAJ_SPEC:
+            length = (length + 2 * (k // 2) - k) // s + 1
+            m += length * cout * cin * k
+        size = ink.RASTER
+        for cin, cout in RAST_SPEC:
+            m += size * size * cout * cin * 9
+            size //= 2
+        return m + self.fc1.in_features * HIDDEN + HIDDEN * self.fc2.out_features
+
+
+def _fold(w, bn):
+    """Fold eval-mode batch norm into a bias-free layer's weight: returns (w', b')."""
+    g = bn.weight.detach().double() / torch.sqrt(bn.running_var.double() + bn.eps)
+    wf = w.detach().double() * g.reshape(-1, *([1] * (w.dim() - 1)))
+    bf = bn.bias.detach().double() - bn.running_mean.double() * g
+    return wf.float().numpy(), bf.float().numpy()
+
+
+def export(net: Net, classes, temperature: float, path: str, extra: dict | None = None):
+    net.eval()
+    tensors = {}
+    order = []
+
+    def add(name, arr):
+        tensors[name] = np.ascontiguousarray(arr, dtype="<f4")
+        order.append(name)
+
+    traj_ops = []
+    mods = list(net.traj)
+    for i, (cin, cout, k, s) in enumerate(TRAJ_SPEC):
+        w, b = _fold(mods[3 * i].weight, mods[3 * i + 1])
+        add(f"traj.{i}.w", w)
+        add(f"traj.{i}.b", b)
+        traj_ops += [{"op": "conv1d", "in": cin, "out": cout, "kernel": k, "stride": s, "padding": k // 2,
+                      "weight": f"traj.{i}.w", "bias": f"traj.{i}.b"}, {"op": "relu"}]
+    traj_ops.append({"op": "flatten"})
+    rast_ops = []
+    mods = list(net.rast)
+    for i, (cin, cout) in enumerate(RAST_SPEC):
+        w, b = _fold(mods[4 * i].weight, mods[4 * i + 1])
+        add(f"rast.{i}.w", w)
+        add(f"rast.{i}.b", b)
+        rast_ops += [{"op": "conv2d", "in": cin, "out": cout, "kernel": 3, "padding": 1,
+                      "weight": f"rast.{i}.w", "bias": f"rast.{i}.b"}, {"op": "relu"}, {"op": "maxpool2d", "size": 2}]
+    rast_ops.append({"op": "flatten"})
+    w, b = _fold(net.fc1.weight, net.bn1)
+    add("head.0.w", w)
+    add("head.0.b", b)
+    add("head.1.w", net.fc2.weight.detach().numpy())
+    add("head.1.b", net.fc2.bias.detach().numpy())
+    head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": HIDDEN, "weight": "head.0.w", "bias": "head.0.b"},
+                {"op": "relu"},
+                {"op": "linear", "in": HIDDEN, "out": len(classes), "weight": "head.1.w", "bias": "head.1.b"}]
+    offset = 0
+    meta = {}
+    for name in order:
+        meta[name] = {"offset": offset, "shape": list(tensors[name].shape)}
+        offset += tensors[name].size
+    header = {
+        "format": "feder.recognizer", "version": FORMAT_VERSION, "classes": list(classes),
+        "preprocessing": {"points": ink.N_POINTS, "trajChannels": ink.TRAJ_CHANNELS, "raster": ink.RASTER,
+                          "margin": ink.MARGIN, "splatStep": ink.SPLAT_STEP},
+        "input": {"trajectory": [ink.TRAJ_CHANNELS, ink.N_POINTS], "raster": [1, ink.RASTER, ink.RASTER]},
+        "temperature": float(temperature),
+        "trajectory": traj_ops, "raster": rast_ops, "head": head_ops,
+        "tensors": meta, "floatCount": offset,
+    }
+    if extra:
+        header["training"] = extra
+    hb = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    pre = b"FDRW" + struct.pack("<II", FORMAT_VERSION, len(hb)) + hb
+    pad = (-len(pre)) % 4
+    with open(path, "wb") as f:
+        f.write(pre + b"\0" * pad)
+        for name in order:
+            f.write(tensors[name].tobytes())
+
+
+def load(path: str):
+    """Reads a weights file: (header dict, {name: float32 array})."""
+    raw = open(path, "rb").read()
+    assert raw[:4] == b"FDRW", "not a Feder recognizer weights file"
+    version, hl = struct.unpack("<II", raw[4:12])
+    assert version == FORMAT_VERSION
+    header = json.loads(raw[12:12 + hl].decode("utf-8"))
+    start = 12 + hl
+    start += (-start) % 4
+    blob = np.frombuffer(raw, dtype="<f4", offset=start, count=header["floatCount"])
+    tensors = {n: blob[m["offset"]:m["offset"] + int(np.prod(m["shape"]))].reshape(m["shape"])
+               for n, m in header["tensors"].items()}
+    return header, tensors
+
+
+# ------------------------------------------------------------- numpy reference forward
+
+def _run(ops, x, T):
+    for op in ops:
+        kind = op["op"]
+        if kind == "conv1d":
+            w, b = T[op["weight"]], T[op["bias"]]
+            k, s, p = op["kernel"], op["stride"], op["padding"]
+            xp = np.pad(x, ((0, 0), (p, p)))
+            lout = (x.shape[1] + 2 * p - k) // s + 1
+            cols = np.stack([xp[:, j * s:j * s + k] for j in range(lout)], 0)  # (L, Cin, k)
+            x = np.einsum("oik,lik->ol", w, cols) + b[:, None]
+        elif kind == "conv2d":
+            w, b = T[op["weight"]], T[op["bias"]]
+            p = op["padding"]
+            c, h, wd = x.shape
+            xp = np.pad(x, ((0, 0), (p, p), (p, p)))
+            out = np.zeros((w.shape[0], h, wd), dtype=np.float64)
+            for dy in range(3):
+                for dx in range(3):
+                    out += np.einsum("oi,ihw->ohw", w[:, :, dy, dx], xp[:, dy:dy + h, dx:dx + wd])
+            x = out + b[:, None, None]
+        elif kind == "relu":
+            x = np.maximum(x, 0)
+        elif kind == "maxpool2d":
+            c, h, wd = x.shape
+            s = op["size"]
+            x = x[:, :h // s * s, :wd // s * s].reshape(c, h // s, s, wd // s, s).max(axis=(2, 4))
+        elif kind == "flatten":
+            x = x.reshape(-1)
+        elif kind == "linear":
+            x = T[op["weight"]] @ x + T[op["bias"]]
+        else:
+            raise ValueError(kind)
+    return x
+
+
+def reference_logits(header, tensors, traj, rast):
+    T = {k: v.astype(np.float64) for k, v in tensors.items()}
+    a = _run(header["trajectory"], traj.astype(np.float64), T)
+    b = _run(header["raster"], rast.astype(np.float64)[None], T)
+    return _run(header["head"], np.concatenate([a, b]), T)
+
+
+def softmax(z, temperature=1.0):
+    z = np.asarray(z, dtype=np.float64) / temperature
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
