@@ -9,12 +9,12 @@ public struct AttemptStore: Sendable {
         self.database = database
     }
 
-    /// Stores an attempt and returns it with its id.
+    /// Inserts the attempt, or updates it when it already has an id; returns it with its id.
     @discardableResult
     public func save(_ attempt: AttemptRecord) async throws -> AttemptRecord {
         try await database.writer.write { db in
             var record = attempt
-            try record.insert(db)
+            try record.save(db)
             return record
         }
     }

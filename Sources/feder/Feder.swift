@@ -2,5 +2,10 @@ import ArgumentParser
 
 @main
 struct Feder: AsyncParsableCommand {
-    func run() async throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "feder",
+        abstract: "Feder: a handwriting tutor for first-graders.",
+        subcommands: [Serve.self, Bench.self],
+        defaultSubcommand: Serve.self
+    )
 }

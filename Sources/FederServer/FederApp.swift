@@ -1,0 +1,46 @@
+import FederCore
+import FederStore
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// Everything the server needs, opened once at start-up.
+public struct FederServices: Sendable {
+    public let library: GlyphLibrary
+    public let database: FederDatabase
+    public let attempts: AttemptStore
+
+    public init(library: GlyphLibrary, database: FederDatabase) {
+        self.library = library
+        self.database = database
+        self.attempts = AttemptStore(database: database)
+    }
+
+    /// Opens the bundled glyphs and the database in `dataDirectory` (created if missing).
+    public static func open(dataDirectory: URL) throws -> FederServices {
+        FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory))
+    }
+}
+
+/// Builds the Hummingbird application: the web app, the JSON API and the live session endpoint.
+public enum FederApp {
+    public typealias Context = BasicWebSocketRequestContext
+
+    public static func make(services: FederServices, host: String, port: Int,
+                            logger: Logger = Logger(label: "feder")) -> some ApplicationProtocol {
+        let router = Router(context: Context.self)
+        router.addMiddleware { WebAppFiles.middleware(logger: logger) }
+        APIRoutes(services: services).register(on: router)
+        SessionEndpoint(services: services, logger: logger).register(on: router)
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(ws: .init(maxFrameSize: ProtocolLimits.messageBytes))
+            ),
+            configuration: .init(address: .hostname(host, port: port), serverName: "feder"),
+            logger: logger
+        )
+    }
+}

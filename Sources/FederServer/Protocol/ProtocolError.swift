@@ -1,0 +1,46 @@
+/// A typed error reply. The connection and the session stay usable after any of these.
+public struct ProtocolError: Error, Equatable, Sendable {
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public enum Code: String, Codable, Sendable, CaseIterable {
+        /// The message is not valid JSON (NaN, truncated, not UTF-8 text …).
+        case invalidJSON = "invalid_json"
+        /// Valid JSON, but a field is missing, of the wrong type or out of range.
+        case invalidMessage = "invalid_message"
+        /// `type` names no known message.
+        case unknownType = "unknown_type"
+        /// The message asks for a protocol version this server does not speak.
+        case unsupportedVersion = "unsupported_version"
+        /// A binary frame; the protocol is JSON text only.
+        case binaryNotSupported = "binary_not_supported"
+        /// down / move / up / end without a started session.
+        case noSession = "no_session"
+        case unknownScript = "unknown_script"
+        case unknownGlyph = "unknown_glyph"
+        case unknownVariant = "unknown_variant"
+        case penAlreadyDown = "pen_already_down"
+        case penNotDown = "pen_not_down"
+        case letterDone = "letter_done"
+        /// More samples in one message than `ProtocolLimits.samplesPerMessage`.
+        case tooManySamples = "too_many_samples"
+        /// The session has recorded `ProtocolLimits.samplesPerSession` samples; start a new one.
+        case sessionFull = "session_full"
+        /// The attempt could not be stored; the session goes on.
+        case storageFailed = "storage_failed"
+    }
+}
+
+/// Bounds that keep one client from exhausting the server.
+public enum ProtocolLimits {
+    /// Largest accepted WebSocket message, in bytes; larger ones close the connection (1009).
+    public static let messageBytes = 64 * 1024
+    public static let samplesPerMessage = 512
+    /// About 10 minutes of pen input at 120 Hz.
+    public static let samplesPerSession = 72_000
+}

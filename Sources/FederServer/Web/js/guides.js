@@ -1,0 +1,119 @@
+// Draws the static layers in glyph units: ruling, the letter's ghost, checkpoints, numbered start
+// dots and direction arrows; and updates them as the server reports progress.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export class Guides {
+  constructor(svg) {
+    this.svg = svg;
+    this.strokes = [];
+  }
+
+  draw(glyph, box, { ghost = true, dots = true, arrows = true, checkpoints = true } = {}) {
+    const svg = this.svg;
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+    const r = glyph.ruling;
+    const x0 = box.x - 10, x1 = box.x + box.width + 10;
+    for (const [y, cls] of [[r.top, "top"], [r.middle, "middle"], [r.base, "base"], [r.bottom, "bottom"]]) {
+      el("line", { x1: x0, x2: x1, y1: y, y2: y, class: `ruling-line ${cls}` }, svg);
+    }
+    this.strokes = glyph.strokes.map((stroke) => {
+      const group = el("g", { class: "stroke" }, svg);
+      const path = el("path", { d: stroke.path, class: `ghost${stroke.dot ? " dot" : ""}` }, group);
+      if (!ghost) path.style.display = "none";
+      const cps = checkpoints ? stroke.checkpoints.map(([x, y]) => el("circle", { cx: x, cy: y, r: 4.5, class: "checkpoint" }, group)) : [];
+      return { group, path, cps, stroke };
+    });
+    // Arrows and dots go on top of every ghost. Arrows run beside the line, on the side away from
+    // the letter's middle, as on a worksheet.
+    const centre = glyphCentre(glyph);
+    this.arrows = glyph.strokes.map((stroke) => {
+      if (!arrows || stroke.dot) return null;
+      const pts = besideLine(stroke.arrow.points, centre, 24);
+      const d = pts.map(([x, y], i) => `${i ? "L" : "M"} ${x} ${y}`).join(" ");
+      const line = el("path", { d, class: "arrow hidden" }, svg);
+      const [tx, ty] = pts[pts.length - 1];
+      const [dx, dy] = stroke.arrow.direction;
+      const size = 16;
+      const head = el("path", {
+        d: `M ${tx + dx * size} ${ty + dy * size} L ${tx - dy * size * 0.7} ${ty + dx * size * 0.7} L ${tx + dy * size * 0.7} ${ty - dx * size * 0.7} Z`,
+        class: "arrow-head hidden",
+      }, svg);
+      return { line, head };
+    });
+    const starts = spreadCoincident(glyph.strokes.map((s) => s.start));
+    this.dots = glyph.strokes.map((stroke, i) => {
+      if (!dots) return null;
+      const [x, y] = starts[i];
+      const g = el("g", {}, svg);
+      const circle = el("circle", { cx: x, cy: y, r: 15, class: "start-dot" }, g);
+      const label = el("text", { x, y, class: "start-number" }, g);
+      label.textContent = String(i + 1);
+      return { g, circle };
+    });
+  }
+
+  /** Highlights the stroke to trace next (or none when `index` is past the end). */
+  setActive(index) {
+    this.strokes.forEach((s, i) => s.path.classList.toggle("active", i === index));
+    (this.arrows || []).forEach((a, i) => {
+      if (!a) return;
+      a.line.classList.toggle("hidden", i !== index);
+      a.head.classList.toggle("hidden", i !== index);
+    });
+    (this.dots || []).forEach((d, i) => {
+      if (!d) return;
+      d.circle.classList.toggle("active", i === index);
+      d.circle.classList.toggle("done", i < index);
+    });
+  }
+
+  setPulse(index, on) {
+    const d = this.dots?.[index];
+    if (d) d.circle.classList.toggle("pulse", on);
+  }
+
+  checkpointReached(stroke, index) {
+    this.strokes[stroke]?.cps[index]?.classList.add("reached");
+  }
+
+  strokeDone(stroke) {
+    this.strokes[stroke]?.path.classList.add("done");
+  }
+}
+
+function glyphCentre(glyph) {
+  const xs = [], ys = [];
+  for (const s of glyph.strokes) for (const [x, y] of s.checkpoints) { xs.push(x); ys.push(y); }
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+/** Shifts a polyline sideways by `offset`, towards the side facing away from `centre`. */
+function besideLine(points, centre, offset) {
+  const [ax, ay] = points[0], [bx, by] = points[points.length - 1];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  let nx = -(by - ay) / len, ny = (bx - ax) / len;
+  const mx = (ax + bx) / 2 - centre[0], my = (ay + by) / 2 - centre[1];
+  if (nx * mx + ny * my < 0) { nx = -nx; ny = -ny; }
+  return points.map(([x, y]) => [x + nx * offset, y + ny * offset]);
+}
+
+/** Start dots that coincide (several strokes starting at one point) are set side by side. */
+function spreadCoincident(starts) {
+  const out = starts.map((p) => [...p]);
+  const done = new Set();
+  starts.forEach((p, i) => {
+    if (done.has(i)) return;
+    const group = starts.map((q, j) => [q, j]).filter(([q]) => Math.hypot(q[0] - p[0], q[1] - p[1]) < 14).map(([, j]) => j);
+    group.forEach((j, k) => { done.add(j); out[j][0] = p[0] + (k - (group.length - 1) / 2) * 32; });
+  });
+  return out;
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FederServer
+import FederStore
+import Foundation
+import Hummingbird
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the child app, the JSON API and live tracing sessions."
+    )
+
+    @Option(help: "Address to listen on. 127.0.0.1 keeps Feder on this machine.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @Option(help: "Data directory (default: $FEDER_DATA, else a per-user data directory).")
+    var data: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .notice
+
+    func run() async throws {
+        let directory = DataDirectory.resolve(explicit: data)
+        let services = try FederServices.open(dataDirectory: directory)
+        var logger = Logger(label: "feder")
+        logger.logLevel = logLevel
+        let app = FederApp.make(services: services, host: host, port: port, logger: logger)
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // Written unbuffered so a script reading our output sees the URL at once.
+        FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file.path))\n".utf8))
+        try await app.runService()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

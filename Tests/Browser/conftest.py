@@ -1,0 +1,118 @@
+"""Fixtures for the browser and protocol tests: a real `feder` server on a free port with its own
+data directory, and a real headless Chromium driven by Playwright."""
+
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def feder_binary() -> Path:
+    env = os.environ.get("FEDER_BIN")
+    if env:
+        return Path(env)
+    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return Path(out.stdout.strip()) / "feder"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class FederServer:
+    """A running `feder serve` process."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/v1/session"
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [str(feder_binary()), "serve", "--port", str(self.port), "--data", str(self.data_dir)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        line = self.process.stdout.readline()
+        assert "http://127.0.0.1" in line, f"server did not start: {line!r}"
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server port never opened")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def db(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.data_dir / "feder.sqlite")
+
+    def attempts(self):
+        with self.db() as con:
+            con.row_factory = sqlite3.Row
+            return [dict(r) for r in con.execute("SELECT * FROM attempt ORDER BY id")]
+
+
+@pytest.fixture
+def data_dir():
+    d = Path(tempfile.mkdtemp(prefix="feder-test-"))
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture
+def server(data_dir):
+    s = FederServer(data_dir).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, device_scale_factor=1)
+    pg = context.new_page()
+    pg.messages = []
+    pg.on("console", lambda m: pg.messages.append(f"{m.type}: {m.text}"))
+    yield pg
+    context.close()
+
+
+def artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name

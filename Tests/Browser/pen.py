@@ -1,0 +1,48 @@
+"""Synthetic pen input through the Chrome DevTools Protocol: real Pointer Events of type "pen",
+with pressure and tilt, delivered to the page like an Apple Pencil's."""
+
+import math
+
+
+class Pen:
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind, x, y, pressure, tilt):
+        self.cdp.send("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind != "mouseReleased" else 0,
+            "clickCount": 1, "pointerType": "pen", "force": pressure, "tiltX": tilt[0], "tiltY": tilt[1],
+        })
+
+    def stroke(self, points, pressure=lambda i, n: 0.35 + 0.4 * math.sin(math.pi * i / max(1, n - 1))):
+        """Draws one pen-down stroke through client-space points."""
+        n = len(points)
+        for i, (x, y) in enumerate(points):
+            p = pressure(i, n)
+            tilt = (-20 + 10 * math.sin(i / 7), 15)
+            kind = "mousePressed" if i == 0 else "mouseMoved"
+            self._send(kind, x, y, p, tilt)
+        x, y = points[-1]
+        self._send("mouseReleased", x, y, 0.0, (0, 0))
+
+
+def glyph_to_client(page, points):
+    """Maps glyph units to client coordinates using the guide layer's viewBox and box."""
+    box = page.evaluate("""() => {
+        const svg = document.getElementById('guides');
+        const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+        return {vx: vb.x, vy: vb.y, vw: vb.width, left: r.left, top: r.top, width: r.width};
+    }""")
+    s = box["width"] / box["vw"]
+    return [(box["left"] + (x - box["vx"]) * s, box["top"] + (y - box["vy"]) * s) for x, y in points]
+
+
+def densify(points, step=3.0):
+    """Interpolates a polyline so neighbouring points are at most `step` units apart."""
+    out = [points[0]]
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        d = math.hypot(bx - ax, by - ay)
+        k = max(1, int(math.ceil(d / step)))
+        out += [(ax + (bx - ax) * i / k, ay + (by - ay) * i / k) for i in range(1, k + 1)]
+    return out
