@@ -54,7 +54,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "FederCoreTests", dependencies: ["FederCore"]),
+        .testTarget(name: "FederCoreTests", dependencies: ["FederCore"], exclude: ["Recognition"]),
         .testTarget(name: "FederStoreTests", dependencies: ["FederStore"]),
         .testTarget(
             name: "FederServerTests",

@@ -27,8 +27,10 @@ public struct FederServices: Sendable {
 public enum FederApp {
     public typealias Context = BasicWebSocketRequestContext
 
+    /// - Parameter onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
     public static func make(services: FederServices, host: String, port: Int,
-                            logger: Logger = Logger(label: "feder")) -> some ApplicationProtocol {
+                            logger: Logger = Logger(label: "feder"),
+                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: Context.self)
         router.addMiddleware { WebAppFiles.middleware(logger: logger) }
         APIRoutes(services: services).register(on: router)
@@ -40,6 +42,7 @@ public enum FederApp {
                 configuration: .init(ws: .init(maxFrameSize: ProtocolLimits.messageBytes))
             ),
             configuration: .init(address: .hostname(host, port: port), serverName: "feder"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
     }

@@ -17,6 +17,11 @@ public struct GlyphGuides: Sendable, Equatable {
         public var points: [Point]
         /// Unit vector of the direction at the arrow's tip.
         public var direction: Point
+
+        public init(points: [Point], direction: Point) {
+            self.points = points
+            self.direction = direction
+        }
     }
 
     /// Per stroke, the checkpoints in order.
@@ -60,16 +65,19 @@ public struct GlyphGuides: Sendable, Equatable {
             let middle = Polyline.point(atArcLength: total / 2, in: stroke.points, cumulative: stroke.cumulative)
             return ([middle], [total / 2])
         }
-        let breaks = [0.0] + stroke.corners.map { stroke.cumulative[$0.index] } + [total]
+        // Section ends are exact vertices (start, corners, end), not interpolated approximations.
+        let ends = [0] + stroke.corners.map(\.index) + [stroke.points.count - 1]
         var points: [Point] = []
         var arcs: [Double] = []
-        for k in 1..<breaks.count {
-            let a = breaks[k - 1], b = breaks[k]
+        for k in 1..<ends.count {
+            let a = stroke.cumulative[ends[k - 1]], b = stroke.cumulative[ends[k]]
             guard b - a > 1e-9 else { continue }
             let n = max(1, Int(((b - a) / spacing).rounded(.up)))
             for i in (points.isEmpty ? 0 : 1)...n {
                 let s = a + (b - a) * Double(i) / Double(n)
-                points.append(Polyline.point(atArcLength: s, in: stroke.points, cumulative: stroke.cumulative))
+                let p = i == 0 ? stroke.points[ends[k - 1]] : i == n ? stroke.points[ends[k]]
+                    : Polyline.point(atArcLength: s, in: stroke.points, cumulative: stroke.cumulative)
+                points.append(p)
                 arcs.append(s)
             }
         }

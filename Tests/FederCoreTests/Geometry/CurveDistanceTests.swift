@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+@Suite("Curve distances")
+struct CurveDistanceTests {
+    let line = (0...10).map { Point(Double($0), 0) }
+
+    @Test func frechetOfIdenticalCurvesIsZero() {
+        #expect(CurveDistance.frechet(line, line) == 0)
+    }
+
+    @Test func frechetOfParallelSegmentsOneApartIsOne() {
+        let shifted = line.map { Point($0.x, 1) }
+        #expect(abs(CurveDistance.frechet(line, shifted) - 1) < 1e-12)
+    }
+
+    @Test func frechetOfSinglePointsIsTheirDistance() {
+        #expect(CurveDistance.frechet([Point(0, 0)], [Point(3, 4)]) == 5)
+    }
+
+    @Test func frechetIsSymmetric() {
+        let wave = (0...30).map { Point(Double($0) / 3, sin(Double($0) / 4)) }
+        #expect(CurveDistance.frechet(line, wave) == CurveDistance.frechet(wave, line))
+    }
+
+    @Test func frechetSeesDirectionButHausdorffDoesNot() {
+        let reversed = Array(line.reversed())
+        #expect(CurveDistance.frechet(line, reversed) == 10)
+        #expect(CurveDistance.hausdorff(line, reversed) == 0)
+    }
+
+    @Test func frechetIsAtLeastHausdorff() {
+        let zigzag = (0...20).map { Point(Double($0) / 2, $0 % 2 == 0 ? 0.3 : -0.3) }
+        #expect(CurveDistance.frechet(line, zigzag) >= CurveDistance.hausdorff(line, zigzag))
+    }
+
+    @Test func emptyInputIsInfinitelyFar() {
+        #expect(CurveDistance.frechet([], line) == .infinity)
+        #expect(CurveDistance.hausdorff(line, []) == .infinity)
+        #expect(CurveDistance.dtw([], []) == .infinity)
+    }
+
+    @Test func hausdorffTakesTheWorstNearestDistance() {
+        let withOutlier = line + [Point(5, 7)]
+        #expect(CurveDistance.hausdorff(line, withOutlier) == 7)
+    }
+
+    @Test func dtwOfIdenticalCurvesIsZeroAndOfShiftedIsSumOfOffsets() {
+        #expect(CurveDistance.dtw(line, line) == 0)
+        let shifted = line.map { Point($0.x, 2) }
+        #expect(abs(CurveDistance.dtw(line, shifted) - 22) < 1e-9)
+    }
+}
