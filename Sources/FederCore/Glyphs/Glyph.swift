@@ -14,6 +14,8 @@ public struct Glyph: Sendable, Equatable {
     public var strokes: [GlyphStroke]
     public var entry: Point?
     public var exit: Point?
+    /// Lint rules this variant deliberately breaks, with the reason.
+    public var exceptions: [String: String] = [:]
 
     /// Unique key: `druck/A/standard`.
     public var key: String { "\(script)/\(char)/\(variant)" }

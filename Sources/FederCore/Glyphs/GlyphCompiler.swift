@@ -74,7 +74,7 @@ public enum GlyphCompiler {
             }
             glyphs.append(Glyph(char: file.char, script: script.script, variant: variant.id, variantIDs: ids,
                                 note: variant.note, width: file.width, ruling: script.ruling, strokes: strokes,
-                                entry: file.entry, exit: file.exit))
+                                entry: file.entry, exit: file.exit, exceptions: variant.exceptions ?? [:]))
         }
         guard errors.isEmpty else { throw GlyphLoadErrors(errors: errors) }
         return glyphs

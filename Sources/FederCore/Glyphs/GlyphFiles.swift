@@ -27,6 +27,8 @@ public struct VariantFile: Codable, Sendable, Equatable {
     public var id: String
     public var note: String?
     public var strokes: [StrokeFile]
+    /// Lint rules this variant deliberately breaks, each with the reason (`docs/GLYPHS.md`).
+    public var exceptions: [String: String]?
 }
 
 public struct StrokeFile: Codable, Sendable, Equatable {

@@ -1,0 +1,103 @@
+import ArgumentParser
+import FederCore
+import Foundation
+
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluations against real handwriting.",
+        subcommands: [Templates.self]
+    )
+}
+
+extension EvalCommand {
+    struct Templates: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "How well the glyph templates match real handwriting (nearest template, stroke conventions).")
+
+        @Option(help: "Labelled ink, one JSON object per line ({\"label\", \"strokes\"}); .gz is decompressed.")
+        var data: String
+        @Option(help: "Script whose templates are evaluated.") var script = "druck"
+        @Option(help: "At most this many samples per letter, spread over the file (0: all).") var perClass = 300
+        @Option(help: "Worst letters to list.") var worst = 5
+        @Flag(help: "Print the report as JSON.") var json = false
+
+        func run() throws {
+            let library = try GlyphLibrary.bundled()
+            let all = try LabelledInkReader.read(path: data)
+            let evaluation = TemplateEvaluation(library: library, script: script, labels: Set(all.map(\.label)))
+            let samples = LabelledInkReader.spread(all.filter { evaluation.labels.contains($0.label) }, perClass: perClass)
+            let started = Date()
+            let report = evaluation.run(samples)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                FileHandle.standardOutput.write(try encoder.encode(report))
+                print()
+                return
+            }
+            print("templates of '\(script)' against \(report.samples) samples from \(data) (\(perClass == 0 ? "all" : "≤ \(perClass)") per letter, \(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
+            print(String(format: "overall: shape (order-free) %.1f %% (case ignored %.1f %%), Fréchet (order+direction) %.1f %%; strokes: count %.1f %%, order %.1f %%, direction %.1f %%",
+                         100 * report.shapeAccuracy, 100 * report.shapeAccuracyIgnoringCase, 100 * report.pathAccuracy, 100 * report.strokeCountShare,
+                         100 * report.orderShare, 100 * report.directionShare))
+            print("letter  n      shape   fréchet count  order  dir    most confused with")
+            for r in report.letters {
+                print(String(format: "%@  %5d  %5.1f   %5.1f   %5.1f  %5.1f  %5.1f  %@",
+                             r.label.padding(toLength: 6, withPad: " ", startingAt: 0), r.samples, 100 * r.shapeAccuracy, 100 * r.pathAccuracy,
+                             100 * Double(r.strokeCountMatches) / Double(r.samples), 100 * Double(r.orderMatches) / Double(r.samples),
+                             100 * Double(r.directionMatches) / Double(r.samples), r.commonShapeConfusion ?? "-"))
+            }
+            let worstLetters = report.letters.sorted { $0.shapeAccuracy < $1.shapeAccuracy }.prefix(worst)
+            print("worst (shape): " + worstLetters.map { String(format: "%@ %.1f %%", $0.label, 100 * $0.shapeAccuracy) }.joined(separator: ", "))
+        }
+    }
+}
+
+/// Reads `{"label": …, "strokes": [[[x, y], …], …]}` lines (extra fields ignored), gzip or plain.
+enum LabelledInkReader {
+    private struct Line: Decodable {
+        var label: String
+        var strokes: [[[Double]]]
+    }
+
+    static func read(path: String) throws -> [TemplateEvaluation.Sample] {
+        let data: Data
+        if path.hasSuffix(".gz") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["gzip", "-dc", path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw ValidationError("could not decompress \(path)") }
+        } else {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let decoder = JSONDecoder()
+        var samples: [TemplateEvaluation.Sample] = []
+        var lineNumber = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            lineNumber += 1
+            guard let l = try? decoder.decode(Line.self, from: Data(line)) else {
+                throw ValidationError("\(path): line \(lineNumber) is not {\"label\", \"strokes\"} JSON")
+            }
+            let strokes = l.strokes.map { $0.compactMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } }.filter { !$0.isEmpty }
+            if !strokes.isEmpty { samples.append(.init(label: l.label, strokes: strokes)) }
+        }
+        return samples
+    }
+
+    /// At most `perClass` samples per label, taken evenly across the file (so every writer appears).
+    static func spread(_ samples: [TemplateEvaluation.Sample], perClass: Int) -> [TemplateEvaluation.Sample] {
+        guard perClass > 0 else { return samples }
+        let grouped = Dictionary(grouping: samples, by: \.label)
+        return grouped.keys.sorted().flatMap { label -> [TemplateEvaluation.Sample] in
+            let all = grouped[label]!
+            guard all.count > perClass else { return all }
+            let step = Double(all.count) / Double(perClass)
+            return (0..<perClass).map { all[Int(Double($0) * step)] }
+        }
+    }
+}

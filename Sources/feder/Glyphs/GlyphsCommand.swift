@@ -1,0 +1,140 @@
+import ArgumentParser
+import FederCore
+import Foundation
+
+struct GlyphsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glyphs",
+        abstract: "Check, render and export the glyph library.",
+        subcommands: [Lint.self, Sheet.self, Export.self]
+    )
+}
+
+/// Where the glyphs come from: the bundled library, or a folder while authoring.
+struct GlyphSource: ParsableArguments {
+    @Option(help: "Load glyphs from this folder (with one subfolder per script) instead of the bundled library.")
+    var glyphs: String?
+
+    func library() throws -> GlyphLibrary {
+        if let glyphs { return try GlyphLibrary.load(from: URL(fileURLWithPath: glyphs, isDirectory: true)) }
+        return try GlyphLibrary.bundled()
+    }
+}
+
+extension GlyphsCommand {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check every glyph; exits non-zero naming each problem.")
+
+        @OptionGroup var source: GlyphSource
+        @Option(help: "Only this script.") var script: String?
+
+        func run() throws {
+            let library: GlyphLibrary
+            do {
+                library = try source.library()
+            } catch let errors as GlyphLoadErrors {
+                for e in errors.errors { print("error: \(e)") }
+                throw ExitCode(1)
+            }
+            var count = 0, problems = 0, excepted = 0
+            for id in script.map({ [$0] }) ?? library.scriptIDs {
+                for glyph in library.allGlyphs(in: id) {
+                    count += 1
+                    excepted += glyph.exceptions.count
+                    for problem in GlyphLint.check(glyph) {
+                        print(problem)
+                        problems += 1
+                    }
+                }
+            }
+            print("\(count) glyphs checked, \(problems) problem\(problems == 1 ? "" : "s"), \(excepted) documented exception\(excepted == 1 ? "" : "s")")
+            if problems > 0 { throw ExitCode(1) }
+        }
+    }
+
+    struct Sheet: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render a contact sheet of every glyph (SVG; PNG too when rsvg-convert is installed).")
+
+        @OptionGroup var source: GlyphSource
+        @Option(help: "Script to render.") var script = "druck"
+        @Option(help: "Output file (.svg, or .png to convert with rsvg-convert).") var out: String
+        @Option(help: "Glyphs per row.") var columns = 12
+        @Flag(help: "Only the default variant of each character.") var defaultsOnly = false
+
+        func run() throws {
+            let library = try source.library()
+            var glyphs = library.allGlyphs(in: script)
+            guard !glyphs.isEmpty else { throw ValidationError("no glyphs in script '\(script)'") }
+            if defaultsOnly { glyphs = glyphs.filter { $0.variant == $0.variantIDs.first } }
+            let name = library.scripts[script]?.name ?? script
+            let svg = GlyphSheet(glyphs: glyphs, columns: columns, title: "\(name) — \(glyphs.count) Glyphen").svg()
+            let url = URL(fileURLWithPath: out)
+            if url.pathExtension.lowercased() == "png" {
+                let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
+                try svg.write(to: svgURL, atomically: true, encoding: .utf8)
+                try convertToPNG(svg: svgURL, png: url)
+                print("wrote \(svgURL.path) and \(url.path)")
+            } else {
+                try svg.write(to: url, atomically: true, encoding: .utf8)
+                let png = url.deletingPathExtension().appendingPathExtension("png")
+                if (try? convertToPNG(svg: url, png: png)) != nil {
+                    print("wrote \(url.path) and \(png.path)")
+                } else {
+                    print("wrote \(url.path) (install librsvg2-bin for a PNG)")
+                }
+            }
+        }
+
+        private func convertToPNG(svg: URL, png: URL) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["rsvg-convert", "-f", "png", "-o", png.path, svg.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw ValidationError("rsvg-convert failed (is librsvg2-bin installed?)")
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "All glyphs as flattened polylines in JSON (y down, strokes in writing order and direction).")
+
+        @OptionGroup var source: GlyphSource
+        @Option(help: "Script to export.") var script = "druck"
+        @Option(help: "A variant to use where a glyph has it: an id (one-stroke) or CHAR=ID (F=roof-first). Repeatable.")
+        var variant: [String] = []
+        @Option(help: "Write to this file instead of standard output.") var out: String?
+
+        func run() throws {
+            let library = try source.library()
+            var perChar: [String: String] = [:]
+            var anywhere: [String] = []
+            for v in variant {
+                let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { perChar[parts[0]] = parts[1] } else { anywhere.append(v) }
+            }
+            for (char, id) in perChar {
+                let ids = library.variants(of: char, script: script).map(\.variant)
+                guard ids.contains(id) else {
+                    throw ValidationError("glyph '\(char)' has no variant '\(id)' (available: \(ids.joined(separator: ", ")))")
+                }
+            }
+            let export = try GlyphExport(library: library, script: script) { char, ids in
+                perChar[char] ?? anywhere.first(where: ids.contains)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(export)
+            if let out {
+                try data.write(to: URL(fileURLWithPath: out))
+            } else {
+                FileHandle.standardOutput.write(data)
+                FileHandle.standardOutput.write(Data("\n".utf8))
+            }
+        }
+    }
+}
