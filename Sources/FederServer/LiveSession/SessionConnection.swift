@@ -31,6 +31,14 @@ public struct SessionConnection: Sendable {
     }
 
     /// Handles one text frame.
+    public mutating func handle(text: String) async -> [ServerMessage] {
+        if let move = MoveFastPath.parse(text) {
+            return await handle(.move(samples: move.samples), id: move.id)
+        }
+        return await handle(text: Data(text.utf8))
+    }
+
+    /// Handles one text frame given as bytes (through the full decoder).
     public mutating func handle(text data: Data) async -> [ServerMessage] {
         let decoded = decoder.decode(data)
         switch decoded.message {

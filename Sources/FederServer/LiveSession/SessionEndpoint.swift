@@ -12,19 +12,18 @@ struct SessionEndpoint: Sendable {
     func register(on router: Router<FederApp.Context>) {
         router.ws("v1/session") { inbound, outbound, _ in
             var connection = SessionConnection(library: services.library, sink: services.attempts)
-            let encoder = JSONEncoder()
+            let writer = ReplyWriter()
             do {
                 for try await message in inbound.messages(maxSize: ProtocolLimits.messageBytes) {
                     let replies: [ServerMessage]
                     switch message {
                     case .text(let text):
-                        replies = await connection.handle(text: Data(text.utf8))
+                        replies = await connection.handle(text: text)
                     case .binary:
                         replies = [.error(re: nil, ProtocolError(.binaryNotSupported, "send JSON text frames"))]
                     }
                     for reply in replies {
-                        let data = try encoder.encode(reply)
-                        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                        try await outbound.write(.text(try writer.text(reply)))
                     }
                 }
             } catch {

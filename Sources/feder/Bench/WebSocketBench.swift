@@ -60,16 +60,8 @@ struct WebSocketBench: AsyncParsableCommand {
         clientLogger.logLevel = .error
         let logger = clientLogger
         let path = PenSimulator(rate: 120, speed: 300).strokes(for: glyph)
-        let char = glyph.char
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for child in 0..<n {
-                group.addTask {
-                    try await SimulatedChild(index: child, path: path, glyph: char, recorder: recorder,
-                                             measureFrom: measureFrom, stopAt: stopAt, logger: logger).run(url: url)
-                }
-            }
-            try await group.waitForAll()
-        }
+        let children = (0..<n).map { SimulatedChild(index: $0, path: path, glyph: glyph.char, recorder: recorder, measureFrom: measureFrom) }
+        try await LoadDriver(url: url, children: children, stopAt: stopAt, logger: logger).run()
         let summary = LatencySummary(milliseconds: recorder.latencies)
         let rate = Double(recorder.samples) / seconds
         print(String(format: "websocket: children=%d samples/s=%.0f errors=%d round trip %@",
@@ -91,63 +83,114 @@ final class LatencyRecorder: @unchecked Sendable {
     func error() { lock.lock(); errors += 1; lock.unlock() }
 }
 
-/// One child: traces the letter over and over, sending a "move" with two samples every 1/60 s and
-/// timing each reply.
-struct SimulatedChild: Sendable {
+/// One child: traces the letter over and over, one "move" with two samples per frame (1/60 s), and
+/// times each reply. Children do not sleep on their own: one ticker drives them all, so the
+/// benchmark's own timer overhead stays small next to the server's work.
+final class SimulatedChild: @unchecked Sendable {
     let index: Int
-    let path: [[PenSample]]
-    let glyph: String
     let recorder: LatencyRecorder
     let measureFrom: ContinuousClock.Instant
-    let stopAt: ContinuousClock.Instant
-    let logger: Logger
+    let pending = PendingRequests()
+    /// Every message of one letter, in order, encoded once; (body, samples, waits for a frame).
+    let script: [(String, Int, Bool)]
+    private var position = 0
+    private var nextID = 0
 
-    func run(url: String) async throws {
-        let pending = PendingRequests()
-        try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        guard case .text(let text) = message else { continue }
-                        pending.reply(text, recorder: recorder, measureFrom: measureFrom)
-                    }
-                }
-                let clock = ContinuousClock()
-                // Spread the children's frames over the 16.7 ms frame period.
-                var next = clock.now + .microseconds(Int64(index % 60) * 277)
-                var id = 0
-                func send(_ body: String, samples: Int) async throws {
-                    id += 1
-                    pending.sent(id: id, samples: samples, at: clock.now)
-                    try await outbound.write(.text("{\"id\":\(id),\(body)}"))
-                }
-                letters: while clock.now < stopAt {
-                    try await send("\"type\":\"start\",\"glyph\":\"\(glyph)\"", samples: 0)
-                    for stroke in path {
-                        try await send("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(encode(stroke[0]))", samples: 1)
-                        var i = 1
-                        while i < stroke.count {
-                            try await clock.sleep(until: next)
-                            next += .microseconds(16_667)
-                            let batch = stroke[i..<min(i + 2, stroke.count)]
-                            try await send("\"type\":\"move\",\"samples\":[\(batch.map(encode).joined(separator: ","))]",
-                                           samples: batch.count)
-                            i += 2
-                            if clock.now >= stopAt { break letters }
-                        }
-                        try await send("\"type\":\"up\"", samples: 0)
-                    }
-                }
-                try await clock.sleep(for: .milliseconds(200))
-                try await outbound.close(.normalClosure, reason: nil)
-                group.cancelAll()
+    init(index: Int, path: [[PenSample]], glyph: String, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
+        self.index = index
+        self.recorder = recorder
+        self.measureFrom = measureFrom
+        var script: [(String, Int, Bool)] = [("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, false)]
+        for stroke in path {
+            script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, false))
+            for i in stride(from: 1, to: stroke.count, by: 2) {
+                let batch = stroke[i..<min(i + 2, stroke.count)]
+                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", batch.count, true))
             }
+            script.append(("\"type\":\"up\"", 0, false))
+        }
+        self.script = script
+    }
+
+    /// The messages to send this frame: everything up to and including the next frame-bound move.
+    func nextFrame() -> [String] {
+        var out: [String] = []
+        while true {
+            let (body, samples, framed) = script[position]
+            position = (position + 1) % script.count
+            nextID += 1
+            pending.sent(id: nextID, samples: samples, at: ContinuousClock.now)
+            out.append("{\"id\":\(nextID),\(body)}")
+            if framed { return out }
         }
     }
 
-    private func encode(_ s: PenSample) -> String {
+    static func encode(_ s: PenSample) -> String {
         String(format: "[%.2f,%.2f,%.4f,%.2f]", s.x, s.y, s.t, s.pressure ?? 0)
     }
+}
+
+/// Opens one WebSocket per child and drives them all from a single 60 Hz ticker.
+struct LoadDriver: Sendable {
+    let url: String
+    let children: [SimulatedChild]
+    let stopAt: ContinuousClock.Instant
+    let logger: Logger
+
+    func run() async throws {
+        let outbound = OutboundRegistry()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for child in children {
+                group.addTask {
+                    try await WebSocketClient.connect(url: url, logger: logger) { inbound, writer, _ in
+                        await outbound.add(writer, for: child.index)
+                        for try await message in inbound.messages(maxSize: 1 << 20) {
+                            guard case .text(let text) = message else { continue }
+                            child.pending.reply(text, recorder: child.recorder, measureFrom: child.measureFrom)
+                        }
+                    }
+                }
+            }
+            let writers = await outbound.waitFor(children.count)
+            let clock = ContinuousClock()
+            var next = clock.now
+            while clock.now < stopAt {
+                // Spread the children over the frame, as real tablets are not in phase.
+                for (k, (child, writer)) in zip(children, writers).enumerated() {
+                    for text in child.nextFrame() { try await writer.write(.text(text)) }
+                    if k % 30 == 29 { try await clock.sleep(until: next + .microseconds(Int64(k) * 16_667 / Int64(children.count))) }
+                }
+                next += .microseconds(16_667)
+                try await clock.sleep(until: next)
+            }
+            try await clock.sleep(for: .milliseconds(300))
+            for writer in writers { try? await writer.close(.normalClosure, reason: nil) }
+            try await group.waitForAll()
+        }
+    }
+}
+
+/// Collects the children's outbound writers as their connections open.
+actor OutboundRegistry {
+    private var writers: [Int: WebSocketOutboundWriter] = [:]
+    private var waiting: [(Int, CheckedContinuation<[WebSocketOutboundWriter], Never>)] = []
+
+    func add(_ writer: WebSocketOutboundWriter, for index: Int) {
+        writers[index] = writer
+        waiting.removeAll { count, continuation in
+            guard writers.count >= count else { return false }
+            continuation.resume(returning: ordered)
+            return true
+        }
+    }
+
+    /// Waits until `count` children are connected; returns the writers in child order.
+    func waitFor(_ count: Int) async -> [WebSocketOutboundWriter] {
+        if writers.count >= count { return ordered }
+        return await withCheckedContinuation { waiting.append((count, $0)) }
+    }
+
+    private var ordered: [WebSocketOutboundWriter] { writers.keys.sorted().map { writers[$0]! } }
 }
 
 /// Send times by request id, so each reply can be timed.

@@ -1,0 +1,46 @@
+import FederCore
+import Foundation
+
+/// Turns replies into JSON text. The frequent `events` reply is written by hand (it is sent 60
+/// times a second per child); everything else goes through `JSONEncoder`.
+struct ReplyWriter {
+    private let encoder = JSONEncoder()
+
+    func text(_ message: ServerMessage) throws -> String {
+        if case .events(let re, let events, let ignored) = message {
+            var out = "{\"type\":\"events\""
+            if let re { out += ",\"re\":" + Self.json(re) }
+            out += ",\"events\":["
+            for (n, event) in events.enumerated() {
+                if n > 0 { out += "," }
+                out += Self.json(event)
+            }
+            out += "]"
+            if ignored > 0 { out += ",\"ignored\":\(ignored)" }
+            out += "}"
+            return out
+        }
+        return String(decoding: try encoder.encode(message), as: UTF8.self)
+    }
+
+    static func json(_ id: RequestID) -> String {
+        switch id {
+        case .number(let n): return String(n)
+        case .text(let s): return String(decoding: (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+    }
+
+    static func json(_ event: TrackerEvent) -> String {
+        switch event {
+        case .checkpoint(let stroke, let index, let progress):
+            let p = (progress * 1000).rounded() / 1000
+            return "{\"kind\":\"checkpoint\",\"stroke\":\(stroke),\"index\":\(index),\"progress\":\(p)}"
+        case .proximity(let value):
+            return "{\"kind\":\"proximity\",\"value\":\"\(value.rawValue)\"}"
+        case .strokeDone(let stroke):
+            return "{\"kind\":\"strokeDone\",\"stroke\":\(stroke)}"
+        case .letterDone:
+            return "{\"kind\":\"letterDone\"}"
+        }
+    }
+}
