@@ -28,58 +28,40 @@ public struct TracingSession: Sendable {
     public let glyph: Glyph
     public let tolerance: TrackingTolerance
     public private(set) var tracker: LetterTracker
-    public private(set) var ink: Ink
-    /// Samples dropped as non-finite, absurd or out of order.
-    public private(set) var ignoredSamples = 0
-    private var filter: SampleFilter
+    private var recorder: InkRecorder
 
     public init(glyph: Glyph, tolerance: TrackingTolerance = .standard) {
         self.glyph = glyph
         self.tolerance = tolerance
         self.tracker = LetterTracker(glyph: glyph, tolerance: tolerance)
-        self.ink = Ink()
-        self.filter = SampleFilter(glyph: glyph)
+        self.recorder = InkRecorder(glyph: glyph)
     }
 
+    public var ink: Ink { recorder.ink }
+    /// Samples dropped as non-finite, absurd or out of order.
+    public var ignoredSamples: Int { recorder.ignoredSamples }
     public var isComplete: Bool { tracker.isComplete }
     public var isPenDown: Bool { tracker.isPenDown }
 
     public mutating func penDown(_ sample: PenSample, pointer: PointerKind, into events: inout [TrackerEvent]) throws(TracingSessionError) {
         guard !tracker.isPenDown else { throw .penAlreadyDown }
         guard !tracker.isComplete else { throw .letterAlreadyDone }
-        if ink.isEmpty { ink.pointer = pointer }
-        guard let clean = filter.accept(sample) else {
-            ignoredSamples += 1
-            // The pen is down even if its first sample was garbage; later samples start the stroke.
-            ink.strokes.append([])
-            tracker.penDown(at: nil, into: &events)
-            return
-        }
-        ink.strokes.append([clean])
-        tracker.penDown(at: clean.point, into: &events)
+        let clean = try recorder.penDown(sample, pointer: pointer)
+        tracker.penDown(at: clean?.point, into: &events)
     }
 
     public mutating func move(_ samples: [PenSample], into events: inout [TrackerEvent]) throws(TracingSessionError) {
         guard tracker.isPenDown else { throw .penNotDown }
-        for sample in samples {
-            guard let clean = filter.accept(sample) else { ignoredSamples += 1; continue }
-            ink.strokes[ink.strokes.count - 1].append(clean)
-            tracker.penMove(to: clean.point, into: &events)
-        }
+        // A local copy keeps the closure from overlapping the access to `recorder`; only scalars of the
+        // tracker change, so no storage is copied.
+        var tracker = self.tracker
+        defer { self.tracker = tracker }
+        try recorder.move(samples) { tracker.penMove(to: $0.point, into: &events) }
     }
 
     public mutating func penUp(_ sample: PenSample?, into events: inout [TrackerEvent]) throws(TracingSessionError) {
         guard tracker.isPenDown else { throw .penNotDown }
-        var last: Point?
-        if let sample {
-            if let clean = filter.accept(sample) {
-                ink.strokes[ink.strokes.count - 1].append(clean)
-                last = clean.point
-            } else {
-                ignoredSamples += 1
-            }
-        }
-        tracker.penUp(at: last, into: &events)
-        if ink.strokes.last?.isEmpty == true { ink.strokes.removeLast() }
+        let last = try recorder.penUp(sample)
+        tracker.penUp(at: last?.point, into: &events)
     }
 }

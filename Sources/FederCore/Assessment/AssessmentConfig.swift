@@ -1,0 +1,59 @@
+import Foundation
+
+/// Every threshold of the assessment in one place. Distances are in x-heights (the letter-size unit,
+/// `Glyph.unit`), times in seconds, speeds in x-heights per second. docs/ASSESSMENT.md explains each.
+public struct AssessmentConfig: Sendable, Equatable, Codable {
+    // MARK: Shape
+    /// Fréchet leash at which Form (and a stroke's shape) reaches 0; 0 leash gives 1.
+    public var formTolerance = 0.5
+    /// Above this direction-free Fréchet distance an ink stroke is not taken for a glyph stroke.
+    public var matchLimit = 0.9
+
+    // MARK: Free writing (after the ink is fitted onto the glyph)
+    /// Ink farther than this from its line has left the corridor.
+    public var corridor = 0.35
+    /// A piece of the line counts as written when ink passes within this distance.
+    public var coverRadius = 0.25
+    /// A stroke that begins farther than this from its start dot started at the wrong place.
+    public var startTolerance = 0.35
+
+    // MARK: Both phases
+    /// Runs off the corridor (or uncovered) shorter than this are noise, not errors.
+    public var minOffRun = 0.15
+    /// Uncovered stretches of the line shorter than this are not reported.
+    public var minUncovered = 0.3
+    /// Half-width of the stretch of line around a corner whose drawn length is compared.
+    public var cornerWindow = 0.3
+    /// A corner is cut when the ink around it is shorter than this fraction of the line …
+    public var cornerShortfall = 0.85
+    /// … and passes the corner point farther away than this.
+    public var cornerMiss = 0.1
+    /// Ink running on past the end of a stroke by more than this is an overshoot.
+    public var overshoot = 0.25
+    /// Going backwards along a line by more than this (and twice as much as forwards) is "reversed".
+    public var reversedDistance = 0.3
+
+    // MARK: Size and placement (only when the ink sits on known ruling lines)
+    /// Letter height / expected height above this: too big.
+    public var tooBig = 1.35
+    /// … below this: too small.
+    public var tooSmall = 0.65
+    /// The letter's foot more than this above or below where it belongs: off the lines.
+    public var offLines = 0.4
+
+    // MARK: Timing
+    /// Speeds below this count as standing still (pauses inside a stroke), x-heights/s.
+    public var stillSpeed = 0.05
+    /// Standing still shorter than this is part of the movement (a corner), not a pause.
+    public var minPause = 0.1
+    /// In-air time up to this between two strokes is the normal way to the next start dot.
+    public var liftAllowance = 0.5
+    /// Guided tracing at or above this mean speed gets the full time score …
+    public var brisk = 0.5
+    /// … at or below this, none.
+    public var sluggish = 0.1
+
+    public init() {}
+
+    public static let standard = AssessmentConfig()
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Everything the engine concludes about one guided or free-writing attempt. For parents and
+/// research; the child only ever hears `feedback` and sees `stars`.
+public struct AttemptAssessment: Sendable, Equatable, Codable {
+    public struct GlyphRef: Sendable, Equatable, Codable {
+        public var char: String
+        public var script: String
+        public var variant: String
+
+        init(_ glyph: Glyph) { char = glyph.char; script = glyph.script; variant = glyph.variant }
+    }
+
+    public var glyph: GlyphRef
+    public var phase: LessonPhase
+    /// How the ink came onto the glyph's coordinates (size is judged unless `boundingBox`).
+    public var placement: PlacementMethod
+    /// Guided: the tracker saw every checkpoint in order. Free writing: there was ink.
+    public var completed: Bool
+    /// The attempt's score, 0…1: `guided.score` or `motor.overall`.
+    public var score: Double
+    public var stars: Int
+    public var guided: GuidedScore?
+    public var motor: MotorDimensions?
+    /// Mean of the per-stroke scores, 0–100.
+    public var strokeScore: Double
+    public var strokes: [StrokeScore]
+    public var kinematics: Kinematics
+    /// Most important first.
+    public var errors: [WritingError]
+    public var feedback: Feedback
+}
+
+/// How an attempt is to be judged beyond its ink.
+public struct AssessmentOptions: Sendable, Equatable {
+    /// How the ink was placed; size and position on the lines are judged unless `boundingBox`.
+    public var placement: PlacementMethod
+    /// Seconds from the phase start to the first pen-down, if known.
+    public var startLatency: Double?
+    /// Picks among praise variants so the child does not hear the same words every time.
+    public var variation: Int
+    public var config: AssessmentConfig
+
+    public init(placement: PlacementMethod = .glyphUnits, startLatency: Double? = nil, variation: Int = 0,
+                config: AssessmentConfig = .standard) {
+        self.placement = placement
+        self.startLatency = startLatency
+        self.variation = variation
+        self.config = config
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Start, direction, order and stray ink for free writing, from the stroke match.
+enum FormationChecks {
+    static func run(_ c: CheckContext, match: StrokeMatch) -> [WritingError] {
+        var errors: [WritingError] = []
+        let unit = c.unit
+        for (j, stroke) in c.glyph.strokes.enumerated() where !stroke.isDot {
+            guard let i = match.primary[j], let start = c.ink[i].first, let d = match.distances[j] else { continue }
+            let offset = start.distance(to: stroke.start)
+            if offset > c.startTolerance {
+                errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: i, at: c.page(stroke.start),
+                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph)))
+            }
+            if isReversed(d, config: c.config, unit: unit) {
+                errors.append(WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
+                                           amount: (d.forward - d.backward) / unit, tip: Phrases.reversed))
+            }
+        }
+        errors += order(c, match: match)
+        for (i, owner) in match.owner.enumerated() where owner == nil {
+            let points = c.ink[i]
+            guard Polyline.length(points) >= c.config.minOffRun * unit, let box = Polyline.bounds([points]) else { continue }
+            errors.append(WritingError(code: .extraStroke, stroke: nil, inkStroke: i, at: c.page(box.center),
+                                       amount: Polyline.length(points) / unit, tip: Phrases.extraStroke))
+        }
+        return errors
+    }
+
+    /// Reversed: walking the ink backwards fits the line clearly better than forwards.
+    static func isReversed(_ d: (forward: Double, backward: Double), config: AssessmentConfig, unit: Double) -> Bool {
+        d.forward - d.backward > config.reversedDistance * unit && d.backward < 0.7 * d.forward
+    }
+
+    /// Strokes written out of order: those outside the longest run of matched strokes whose glyph
+    /// order rises with the writing order (so one early stroke is one error, not a cascade).
+    static func order(_ c: CheckContext, match: StrokeMatch) -> [WritingError] {
+        // Matched glyph strokes in writing order.
+        let written: [(ink: Int, glyph: Int)] = match.primary.enumerated()
+            .compactMap { j, i in i.map { (ink: $0, glyph: j) } }
+            .sorted { $0.ink < $1.ink }
+        let keep = Set(longestIncreasing(written.map(\.glyph)))
+        return written.enumerated().compactMap { position, pair in
+            guard !keep.contains(position), let start = c.ink[pair.ink].first else { return nil }
+            return WritingError(code: .strokeOrder, stroke: pair.glyph, inkStroke: pair.ink, at: c.page(start),
+                                tip: Phrases.strokeOrder)
+        }
+    }
+
+    /// Positions of one longest strictly increasing subsequence (O(n²); n is tiny).
+    static func longestIncreasing(_ values: [Int]) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        var length = [Int](repeating: 1, count: values.count), previous = [Int](repeating: -1, count: values.count)
+        for i in values.indices {
+            for k in 0..<i where values[k] < values[i] && length[k] + 1 > length[i] {
+                length[i] = length[k] + 1
+                previous[i] = k
+            }
+        }
+        var i = length.indices.max { length[$0] < length[$1] || (length[$0] == length[$1] && $0 > $1) }!
+        var out: [Int] = []
+        while i >= 0 { out.append(i); i = previous[i] }
+        return out.reversed()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Something the page says to the child: a stable key (for recorded audio or tests) and its German text.
+public struct Utterance: Sendable, Equatable, Hashable, Codable {
+    public var key: String
+    public var text: String
+
+    public init(key: String, text: String) {
+        self.key = key
+        self.text = text
+    }
+}
+
+/// Every sentence the engine has for the child: short, kind, concrete, and never a number.
+public enum Phrases {
+    // MARK: Phase prompts
+    public static let observe = Utterance(key: "prompt.observe", text: "Pass gut auf!")
+    public static let direct = Utterance(key: "prompt.direct", text: "Tipp die Punkte der Reihe nach an.")
+    public static let guided = Utterance(key: "prompt.guided", text: "Fahr die Linie nach.")
+    public static let freeWrite = Utterance(key: "prompt.freeWrite", text: "Und jetzt du alleine.")
+
+    // MARK: Direct phase
+    public static let nextDot = Utterance(key: "direct.nextDot", text: "Such den nächsten Punkt.")
+    public static let tapADot = Utterance(key: "direct.tapADot", text: "Tipp auf einen Punkt.")
+
+    // MARK: Tips, one per error
+    public static let startTop = Utterance(key: "tip.wrongStart.top", text: "Fang oben beim Punkt an.")
+    public static let startBottom = Utterance(key: "tip.wrongStart.bottom", text: "Fang unten beim Punkt an.")
+    public static let startDot = Utterance(key: "tip.wrongStart", text: "Fang beim Punkt an.")
+    public static let reversed = Utterance(key: "tip.reversed", text: "Andersrum! Schau auf den Pfeil.")
+    public static let strokeOrder = Utterance(key: "tip.strokeOrder", text: "Schau, welcher Strich zuerst kommt.")
+    public static let missingStroke = Utterance(key: "tip.missingStroke", text: "Da fehlt noch ein Strich.")
+    public static let missingDot = Utterance(key: "tip.missingDot", text: "Da fehlt noch der Punkt.")
+    public static let notCovered = Utterance(key: "tip.notCovered", text: "Da fehlt noch ein Stück.")
+    public static let leftCorridor = Utterance(key: "tip.leftCorridor", text: "Bleib auf der Linie.")
+    public static let cornerCut = Utterance(key: "tip.cornerCut", text: "Fahr ganz bis in die Ecke.")
+    public static let overshoot = Utterance(key: "tip.overshoot", text: "Hör am Ende der Linie auf.")
+    public static let tooBig = Utterance(key: "tip.tooBig", text: "Schreib ein bisschen kleiner.")
+    public static let tooSmall = Utterance(key: "tip.tooSmall", text: "Schreib ein bisschen größer.")
+    public static let offLines = Utterance(key: "tip.offLines", text: "Stell den Buchstaben auf die Linie.")
+    public static let extraStroke = Utterance(key: "tip.extraStroke", text: "Schreib nur den Buchstaben.")
+    public static let wrongDot = Utterance(key: "tip.wrongDot", text: "Schau, welcher Punkt zuerst kommt.")
+
+    // MARK: Praise, by stars (3 … 0); the server picks a variant so it does not sound the same each time.
+    public static let praise: [[Utterance]] = [
+        [Utterance(key: "praise.0a", text: "Probier's gleich nochmal."),
+         Utterance(key: "praise.0b", text: "Komm, wir üben das nochmal.")],
+        [Utterance(key: "praise.1a", text: "Schon gut! Probier's nochmal."),
+         Utterance(key: "praise.1b", text: "Das wird schon!")],
+        [Utterance(key: "praise.2a", text: "Gut gemacht!"),
+         Utterance(key: "praise.2b", text: "Schön geschrieben!")],
+        [Utterance(key: "praise.3a", text: "Super gemacht!"),
+         Utterance(key: "praise.3b", text: "Wunderschön!")],
+    ]
+
+    public static let letterDone = Utterance(key: "letter.done", text: "Geschafft!")
+
+    /// Praise for a number of stars; `variation` picks among the variants.
+    public static func praise(stars: Int, variation: Int = 0) -> Utterance {
+        let options = praise[min(max(stars, 0), 3)]
+        return options[((variation % options.count) + options.count) % options.count]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Judges a letter written from memory: fits the ink onto the glyph (a letter written anywhere and at
+/// any size is compared by its shape; size and position are judged separately against the ruling),
+/// matches strokes, runs every check, and scores the Schreibmotorik dimensions.
+public enum FreeWriteAssessor {
+    /// - Parameter ink: the child's ink in glyph units (as the page sends it, or as placed from a file).
+    public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions()) -> AttemptAssessment {
+        let config = options.config, unit = glyph.unit
+        let ink = Ink(pointer: ink.pointer, strokes: ink.strokes.filter { !$0.isEmpty })
+        let page = ink.points
+        guard let bounds = Polyline.bounds(page) else { return empty(glyph: glyph, pointer: ink.pointer, options: options) }
+
+        let fit = Placement.fitting(bounds, onto: glyph.inkBounds)
+        let fitted = page.map { $0.map(fit.apply) }
+        let match = StrokeMatcher.match(fitted, glyph: glyph, config: config)
+        let context = CheckContext(
+            glyph: glyph, ink: fitted, toPage: fit.inverted,
+            pieces: match.pieces.map { $0.map { InkPiece(stroke: $0, range: 0...(fitted[$0].count - 1)) } },
+            corridor: config.corridor * unit, coverRadius: config.coverRadius * unit,
+            startTolerance: config.startTolerance * unit, config: config)
+
+        var errors = FormationChecks.run(context, match: match)
+        errors.removeAll { $0.code == .extraStroke && liesOnLetter(fitted[$0.inkStroke!], context) }
+        errors += CorridorCheck.run(context)
+        errors += CoverageCheck.run(context).errors
+        errors += CornerCheck.run(context)
+        errors += OvershootCheck.run(context)
+        let size = options.placement.judgesSize ? SizeCheck.run(bounds: bounds, glyph: glyph, config: config) : nil
+        errors += size?.errors ?? []
+        errors = errors.ranked()
+
+        let profiles = ink.strokes.map { SpeedProfile($0, unit: unit) }
+        let distance = FormScore.distance(ink: FormScore.ordered(fitted, match: match, unit: unit, config: config), glyph: glyph)
+        let pressure = PressureScore.score(ink)
+        let motor = MotorDimensions(
+            form: FormScore.score(distance: distance, unit: unit, config: config),
+            formDistance: distance.isFinite ? distance / unit : nil,
+            tempo: TempoScore.score(profiles.compactMap { $0 }, config: config),
+            druck: pressure.value, druckStatus: pressure.status,
+            rhythmus: RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)))
+        let strokes = StrokeScoring.score(context, errors: errors)
+        let stars = Stars.freeWrite(overall: motor.overall, errors: errors)
+        return AttemptAssessment(
+            glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
+            score: motor.overall, stars: stars, guided: nil, motor: motor,
+            strokeScore: strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1)), strokes: strokes,
+            kinematics: Kinematics.measure(ink, profiles: profiles, glyph: glyph, size: size, startLatency: options.startLatency),
+            errors: errors, feedback: Feedback(stars: stars, errors: errors, variation: options.variation))
+    }
+
+    /// Ink that runs along the letter's lines is part of the letter written in other pieces, not stray.
+    private static func liesOnLetter(_ points: [Point], _ c: CheckContext) -> Bool {
+        let lines = c.glyph.strokes.map(\.points)
+        let near = points.filter { p in lines.contains { Curves.distance(p, to: $0) <= c.corridor } }.count
+        return Double(near) >= 0.7 * Double(points.count)
+    }
+
+    /// No ink at all: every stroke is missing.
+    static func empty(glyph: Glyph, pointer: PointerKind, options: AssessmentOptions) -> AttemptAssessment {
+        let errors = glyph.strokes.enumerated().map { j, s in
+            WritingError(code: .missingStroke, stroke: j, at: s.start, from: 0, to: 1, amount: 1,
+                         tip: s.isDot ? Phrases.missingDot : Phrases.missingStroke)
+        }
+        let pressure = PressureScore.score(Ink(pointer: pointer))
+        let motor = MotorDimensions(form: 0, formDistance: nil, tempo: nil, druck: nil, druckStatus: pressure.status, rhythmus: nil)
+        let strokes = glyph.strokes.indices.map {
+            StrokeScore(stroke: $0, inkStrokes: [], shape: 0, order: 0, direction: glyph.strokes[$0].isDot ? nil : 0,
+                        start: glyph.strokes[$0].isDot ? nil : 0, join: nil)
+        }
+        return AttemptAssessment(
+            glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: false, score: 0, stars: 0,
+            guided: nil, motor: motor, strokeScore: 0, strokes: strokes,
+            kinematics: Kinematics.measure(Ink(pointer: pointer), profiles: [], glyph: glyph, size: nil, startLatency: options.startLatency),
+            errors: errors, feedback: Feedback(stars: 0, errors: errors, variation: options.variation))
+    }
+}

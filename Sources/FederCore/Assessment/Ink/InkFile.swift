@@ -1,0 +1,130 @@
+import Foundation
+
+/// An ink file as `feder assess` reads it (docs/ASSESSMENT.md):
+/// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen"}` — y down, any units,
+/// t in seconds, p (0…1) optional or null; `frame` and `pointer` optional.
+public struct InkFile: Sendable, Equatable {
+    public var strokes: [[PenSample]]
+    public var frame: InkFrame?
+    public var pointer: PointerKind?
+
+    public init(strokes: [[PenSample]], frame: InkFrame? = nil, pointer: PointerKind? = nil) {
+        self.strokes = strokes
+        self.frame = frame
+        self.pointer = pointer
+    }
+
+    /// The pointer written in the file, else `pen` when samples carry pressure, else `touch`.
+    public var effectivePointer: PointerKind {
+        pointer ?? (strokes.contains { $0.contains { $0.pressure != nil } } ? .pen : .touch)
+    }
+
+    /// Reads and checks an ink file; every problem names its place.
+    public static func decode(_ data: Data) throws(InkFileError) -> InkFile {
+        let raw: RawInkFile
+        do {
+            raw = try JSONDecoder().decode(RawInkFile.self, from: data)
+        } catch {
+            throw InkFileError(describe(error))
+        }
+        var strokes: [[PenSample]] = []
+        for (k, rawStroke) in raw.strokes.enumerated() where !rawStroke.isEmpty {
+            var stroke: [PenSample] = []
+            stroke.reserveCapacity(rawStroke.count)
+            for (i, v) in rawStroke.enumerated() {
+                guard v.count >= 3, let x = v[0], let y = v[1], let t = v[2] else {
+                    throw InkFileError("stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] with numbers for x, y and t")
+                }
+                stroke.append(PenSample(x: x, y: y, t: t, pressure: v.count > 3 ? v[3] : nil))
+            }
+            strokes.append(stroke)
+        }
+        let file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
+        try file.check()
+        return file
+    }
+
+    func check() throws(InkFileError) {
+        guard !strokes.isEmpty else { throw InkFileError("the ink has no samples") }
+        for (k, stroke) in strokes.enumerated() {
+            for (i, s) in stroke.enumerated() {
+                let place = "stroke \(k + 1), sample \(i + 1)"
+                guard s.x.isFinite, s.y.isFinite, s.t.isFinite else { throw InkFileError("\(place): x, y and t must be finite numbers") }
+                if let p = s.pressure, !(p.isFinite && p >= 0 && p <= 1) { throw InkFileError("\(place): pressure must be between 0 and 1") }
+                if i > 0, s.t < stroke[i - 1].t { throw InkFileError("\(place): time goes backwards") }
+            }
+            if k > 0, let first = stroke.first, let previous = strokes[k - 1].last, first.t < previous.t {
+                throw InkFileError("stroke \(k + 1) starts before stroke \(k) ends")
+            }
+        }
+        if let frame { try frame.check() }
+    }
+}
+
+/// Where the ruling lines lie in the ink's own units (y values; `left` is the x of the glyph box's
+/// left edge). `middle` and `base` are required: their distance is the letter-size unit.
+public struct InkFrame: Sendable, Equatable, Codable {
+    public var top: Double?
+    public var middle: Double
+    public var base: Double
+    public var bottom: Double?
+    public var left: Double?
+
+    public init(top: Double? = nil, middle: Double, base: Double, bottom: Double? = nil, left: Double? = nil) {
+        self.top = top; self.middle = middle; self.base = base; self.bottom = bottom; self.left = left
+    }
+
+    func check() throws(InkFileError) {
+        let values = [top, middle, base, bottom, left].compactMap { $0 }
+        guard values.allSatisfy(\.isFinite) else { throw InkFileError("frame: lines must be finite numbers") }
+        guard middle < base else { throw InkFileError("frame: middle must lie above base (y grows down)") }
+        if let top, top >= middle { throw InkFileError("frame: top must lie above middle") }
+        if let bottom, bottom <= base { throw InkFileError("frame: bottom must lie below base") }
+    }
+}
+
+/// A problem with an ink file, in words a user can act on.
+public struct InkFileError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+private struct RawInkFile: Decodable {
+    var strokes: [[[Double?]]]
+    var frame: InkFrame?
+    var pointer: PointerKind?
+}
+
+/// How ink was put onto the glyph's coordinates.
+public enum PlacementMethod: String, Sendable, Codable {
+    /// Already in glyph units (live sessions: the page converts).
+    case glyphUnits
+    /// Scaled and shifted by the file's ruling lines: size and position on the lines can be judged.
+    case frame
+    /// Laid onto the glyph by its bounding box: size and position cannot be judged.
+    case boundingBox
+
+    /// Whether the letter's size and its place on the lines mean anything.
+    public var judgesSize: Bool { self != .boundingBox }
+}
+
+extension InkFile {
+    /// The ink in glyph units, and how it got there.
+    public func placed(on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
+        let ink = Ink(pointer: effectivePointer, strokes: strokes)
+        let target = glyph.inkBounds
+        guard let bounds = ink.bounds else { return (ink, .identity, .boundingBox) }
+        guard let frame else {
+            let placement = Placement.fitting(bounds, onto: target)
+            return (ink.placed(by: placement), placement, .boundingBox)
+        }
+        let scale = glyph.unit / (frame.base - frame.middle)
+        let dy = glyph.ruling.middle - frame.middle * scale
+        // Without a left edge the letter is centred where the glyph is: on a ruled line, where along
+        // the line a child writes says nothing about the letter.
+        let dx = frame.left.map { -$0 * scale } ?? (target.center.x - bounds.center.x * scale)
+        let placement = Placement(scale: scale, offset: Point(dx, dy))
+        return (ink.placed(by: placement), placement, .frame)
+    }
+}

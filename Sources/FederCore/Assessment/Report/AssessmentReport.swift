@@ -1,0 +1,84 @@
+import Foundation
+
+/// What `feder assess` does, as a function: an ink file in, the whole assessment out as JSON. The
+/// command only reads arguments and files around it, so tests run exactly this path.
+public enum AssessmentReport {
+    public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        case badInk(InkFileError)
+        case phaseNotAssessed(LessonPhase)
+
+        public var description: String {
+            switch self {
+            case .badInk(let e): return "ink file: \(e.message)"
+            case .phaseNotAssessed(let p): return "phase '\(p.rawValue)' has no ink to assess; use guided or freeWrite"
+            }
+        }
+    }
+
+    /// Places the file's ink onto the glyph and assesses it as the given phase.
+    public static func assess(_ file: InkFile, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
+                              config: AssessmentConfig = .standard) throws(Failure) -> AttemptAssessment {
+        let placed = file.placed(on: glyph)
+        let options = AssessmentOptions(placement: placed.method, config: config)
+        switch phase {
+        case .guided: return GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
+        case .freeWrite: return FreeWriteAssessor.assess(placed.ink, glyph: glyph, options: options)
+        case .observe, .direct: throw .phaseNotAssessed(phase)
+        }
+    }
+
+    /// The command's whole job: file bytes in, JSON bytes out.
+    public static func run(_ data: Data, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard) throws(Failure) -> Data {
+        let file: InkFile
+        do { file = try InkFile.decode(data) } catch { throw .badInk(error) }
+        return json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance))
+    }
+
+    /// Pretty JSON with sorted keys and numbers rounded to 4 decimals.
+    public static func json<T: Encodable>(_ value: T) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Assessment values are finite by construction; the fallback only guards the encoder's contract.
+        guard let raw = try? JSONEncoder().encode(value),
+              let tree = try? JSONDecoder().decode(JSONValue.self, from: raw),
+              let out = try? encoder.encode(tree.rounded(decimals: 4)) else { return Data("{}".utf8) }
+        return out
+    }
+}
+
+/// A JSON document as a value, to round its numbers before printing.
+enum JSONValue: Codable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+
+    func rounded(decimals: Int) -> JSONValue {
+        let factor = pow(10, Double(decimals))
+        switch self {
+        case .number(let n): return .number((n * factor).rounded() / factor)
+        case .array(let a): return .array(a.map { $0.rounded(decimals: decimals) })
+        case .object(let o): return .object(o.mapValues { $0.rounded(decimals: decimals) })
+        default: return self
+        }
+    }
+}

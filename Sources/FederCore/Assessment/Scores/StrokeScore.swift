@@ -1,0 +1,73 @@
+import Foundation
+
+/// One glyph stroke judged as the cursive peer (Scribble) does: shape 40, order 25, direction 20,
+/// start 10, join 5, on a 0–100 scale. A part that does not apply (direction and start of a dot, the
+/// join of an unjoined script) drops out and the others are scaled up to 100.
+public struct StrokeScore: Sendable, Equatable, Codable {
+    /// The glyph stroke (0-based).
+    public var stroke: Int
+    /// The child's strokes written for it, in writing order.
+    public var inkStrokes: [Int]
+    /// 1 − direction-free Fréchet distance / formTolerance (a dot: distance of the ink's centre).
+    public var shape: Double
+    /// 0 when written out of order (or missing), else 1.
+    public var order: Double
+    /// backward / (forward + backward) Fréchet distances: 1 drawn the right way, 0 reversed.
+    public var direction: Double?
+    /// 1 − distance of the first ink point from the start dot / (2 · start tolerance).
+    public var start: Double?
+    /// Entry/exit joins of joined scripts; nil for print.
+    public var join: Double?
+    /// 0–100.
+    public var total: Double
+
+    public static let weights = (shape: 40.0, order: 25.0, direction: 20.0, start: 10.0, join: 5.0)
+
+    init(stroke: Int, inkStrokes: [Int], shape: Double, order: Double, direction: Double?, start: Double?, join: Double?) {
+        self.stroke = stroke; self.inkStrokes = inkStrokes; self.shape = shape; self.order = order
+        self.direction = direction; self.start = start; self.join = join
+        let w = Self.weights
+        let parts: [(Double, Double?)] = [(w.shape, shape), (w.order, order), (w.direction, direction), (w.start, start), (w.join, join)]
+        let used = parts.filter { $0.1 != nil }
+        total = 100 * used.reduce(0) { $0 + $1.0 * $1.1! } / used.reduce(0) { $0 + $1.0 }
+    }
+}
+
+enum StrokeScoring {
+    static func score(_ c: CheckContext, errors: [WritingError]) -> [StrokeScore] {
+        let unit = c.unit, n = c.glyph.strokes.count
+        func flagged(_ code: ErrorCode, _ j: Int) -> Bool { errors.contains { $0.code == code && $0.stroke == j } }
+        return c.glyph.strokes.enumerated().map { j, stroke in
+            let ink = c.joinedPieces(j)
+            let strokes = c.pieces[j].map(\.stroke).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+            let joinScore = join(j, n: n, c: c)
+            guard let first = ink.first else {
+                return StrokeScore(stroke: j, inkStrokes: [], shape: 0, order: 0, direction: stroke.isDot ? nil : 0,
+                                   start: stroke.isDot ? nil : 0, join: joinScore == nil ? nil : 0)
+            }
+            let order: Double = flagged(.strokeOrder, j) ? 0 : 1
+            if stroke.isDot {
+                let centre = Polyline.point(atArcLength: stroke.length / 2, in: stroke.points, cumulative: stroke.cumulative)
+                let inkCentre = Polyline.bounds([ink])!.center
+                let shape = clamp01(1 - inkCentre.distance(to: centre) / (c.config.formTolerance * unit))
+                return StrokeScore(stroke: j, inkStrokes: strokes, shape: shape, order: order, direction: nil, start: nil, join: joinScore)
+            }
+            let d = Curves.frechetBothWays(ink, stroke.points, unit: unit)
+            let shape = clamp01(1 - min(d.forward, d.backward) / (c.config.formTolerance * unit))
+            let sum = d.forward + d.backward
+            let direction = flagged(.reversed, j) ? 0 : (sum > 0 ? d.backward / sum : 1)
+            let start = flagged(.wrongStart, j) ? 0 : clamp01(1 - first.distance(to: stroke.start) / (2 * c.startTolerance))
+            return StrokeScore(stroke: j, inkStrokes: strokes, shape: shape, order: order, direction: direction,
+                               start: start, join: joinScore)
+        }
+    }
+
+    /// Joined scripts: how close the first stroke starts at the entry and the last ends at the exit.
+    private static func join(_ j: Int, n: Int, c: CheckContext) -> Double? {
+        let target = j == 0 ? c.glyph.entry : (j == n - 1 ? c.glyph.exit : nil)
+        guard let target else { return nil }
+        let ink = c.joinedPieces(j)
+        guard let p = j == 0 ? ink.first : ink.last else { return 0 }
+        return clamp01(1 - p.distance(to: target) / (2 * c.startTolerance))
+    }
+}

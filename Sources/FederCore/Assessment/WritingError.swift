@@ -1,0 +1,87 @@
+import Foundation
+
+/// The mistakes worth naming (iTrace's taxonomy and Scribble's checks), most important first.
+public enum ErrorCode: String, Sendable, Codable, CaseIterable {
+    /// A stroke began away from its start dot.
+    case wrongStart
+    /// A stroke was drawn the other way round.
+    case reversed
+    /// A stroke came before one that belongs earlier.
+    case strokeOrder
+    /// A whole stroke (or dot) is missing.
+    case missingStroke
+    /// Part of a line was not written over.
+    case notCovered
+    /// The ink wandered away from the line.
+    case leftCorridor
+    /// A corner was rounded off.
+    case cornerCut
+    /// The ink ran on past the end of a line.
+    case overshoot
+    case tooBig
+    case tooSmall
+    /// The letter does not stand where it belongs on the lines.
+    case offLines
+    /// Ink that belongs to no stroke of the letter.
+    case extraStroke
+    /// Direct phase: a start dot tapped before its turn.
+    case wrongDot
+
+    /// Position in the ranking: lower is said first. Where and which way to start come before how
+    /// neat the line is, because a wrong movement pattern is what has to be unlearned later.
+    public var rank: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// Whether the error concerns how the letter is formed (start, direction, order, completeness)
+    /// rather than how neatly: these cap a free-writing attempt's stars.
+    public var isFormation: Bool {
+        switch self {
+        case .wrongStart, .reversed, .strokeOrder, .missingStroke: return true
+        default: return false
+        }
+    }
+}
+
+/// One mistake: what, in which stroke, where, and the tip for it.
+public struct WritingError: Sendable, Equatable, Codable {
+    public var code: ErrorCode
+    /// The glyph stroke concerned (0-based), nil when it is about the whole letter.
+    public var stroke: Int?
+    /// The child's stroke concerned (0-based, in writing order), if one.
+    public var inkStroke: Int?
+    /// Where to point at, in the ink's coordinates (glyph units as the page sent them).
+    public var at: Point
+    /// For `notCovered`: the uncovered part of the stroke as fractions of its length.
+    public var from: Double?
+    public var to: Double?
+    /// How much: a distance in x-heights, or a size ratio for `tooBig`/`tooSmall`.
+    public var amount: Double?
+    /// What the page says.
+    public var tip: Utterance
+
+    public init(code: ErrorCode, stroke: Int?, inkStroke: Int? = nil, at: Point, from: Double? = nil,
+                to: Double? = nil, amount: Double? = nil, tip: Utterance) {
+        self.code = code; self.stroke = stroke; self.inkStroke = inkStroke; self.at = at
+        self.from = from; self.to = to; self.amount = amount; self.tip = tip
+    }
+}
+
+extension [WritingError] {
+    /// The errors most important first: by code rank, then the larger one, then stroke order.
+    public func ranked() -> [WritingError] {
+        sorted {
+            if $0.code.rank != $1.code.rank { return $0.code.rank < $1.code.rank }
+            if ($0.amount ?? 0) != ($1.amount ?? 0) { return ($0.amount ?? 0) > ($1.amount ?? 0) }
+            return ($0.stroke ?? -1) < ($1.stroke ?? -1)
+        }
+    }
+
+    /// At most `limit` different tips, most important first.
+    public func tips(limit: Int = 2) -> [Utterance] {
+        var out: [Utterance] = []
+        for e in ranked() where !out.contains(e.tip) {
+            out.append(e.tip)
+            if out.count == limit { break }
+        }
+        return out
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+
+/// One child, one letter, all its phases: a pure state machine the server drives message by message.
+/// Every input comes with the time (the server's clock); the machine never reads a clock, and an input
+/// that does not fit leaves it unchanged and throws a typed `LessonError`.
+///
+/// ```swift
+/// var (lesson, events) = LessonMachine.begin(glyph: g, condition: .threePhase, plan: plan, at: now)
+/// events = try lesson.handle(.tap(p), at: now)            // observe skipped, direct begins
+/// events = try lesson.handle(.tick, at: lesson.nextDeadline!)  // timers fire on ticks
+/// ```
+public struct LessonMachine: Sendable {
+    public let glyph: Glyph
+    public let condition: StudyCondition
+    public let plan: PracticePlan
+    public let config: LessonConfig
+    public let guides: GlyphGuides
+
+    /// The phase in progress; nil once the letter is finished.
+    public private(set) var phase: LessonPhase?
+    /// Every attempt so far, in order.
+    public private(set) var records: [PhaseRecord] = []
+    public private(set) var result: LetterResult?
+
+    // The attempt in progress.
+    var attempt = 1
+    var attemptStart: Double
+    var firstInput: Double?
+    var lastActivity: Double
+    var now: Double
+    let letterStart: Double
+    var praiseCount = 0
+
+    // Per-phase state; only the current phase's is set. Kept as optionals, not enum payloads, so
+    // that traces and ink are mutated in place (no copy per pen sample).
+    var observeCycles = 0
+    var direct: DirectState?
+    var guided: GuidedState?
+    var free: FreeWriteState?
+
+    struct DirectState: Sendable {
+        var next = 0
+        var taps: [DirectDetail.Tap] = []
+        var finishAt: Double?
+    }
+
+    struct GuidedState: Sendable {
+        var trace: GuidedTrace
+        /// How often each live tip has been said in this attempt.
+        var tipsSaid: [Utterance: Int] = [:]
+        var mistakes: [WritingError] = []
+    }
+
+    struct FreeWriteState: Sendable {
+        var recorder: InkRecorder
+        var quietUntil: Double?
+        var firstPenDown: Double?
+    }
+
+    private init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig, at now: Double) {
+        self.glyph = glyph
+        self.condition = condition
+        self.plan = plan
+        self.config = config
+        self.guides = GlyphGuides(glyph: glyph)
+        self.attemptStart = now
+        self.lastActivity = now
+        self.now = now
+        self.letterStart = now
+    }
+
+    /// Starts a lesson: its first phase begins at once.
+    public static func begin(glyph: Glyph, condition: StudyCondition, plan: PracticePlan = .standard,
+                             config: LessonConfig = .standard, at now: Double) -> (LessonMachine, [LessonEvent]) {
+        var machine = LessonMachine(glyph: glyph, condition: condition, plan: plan, config: config, at: now)
+        var events: [LessonEvent] = []
+        machine.enter(condition.phases[0], into: &events)
+        return (machine, events)
+    }
+
+    public var isFinished: Bool { phase == nil }
+
+    /// When the server should next send `.tick` (the quiet timer, the pause after the last dot, or a
+    /// reminder); nil when nothing is pending.
+    public var nextDeadline: Double? {
+        guard let phase else { return nil }
+        var deadlines: [Double] = []
+        if let t = direct?.finishAt { deadlines.append(t) }
+        if let t = free?.quietUntil { deadlines.append(t) }
+        if phase != .observe && !isPenDown && direct?.finishAt == nil && free?.quietUntil == nil {
+            deadlines.append(lastActivity + config.reminderSeconds)
+        }
+        return deadlines.min()
+    }
+
+    var isPenDown: Bool { guided?.trace.isPenDown ?? free?.recorder.isPenDown ?? false }
+
+    /// Handles one input at time `now` and returns what the page should do, in order.
+    public mutating func handle(_ input: LessonInput, at now: Double) throws(LessonError) -> [LessonEvent] {
+        guard let phase else { throw .letterFinished }
+        self.now = max(now, self.now)
+        var events: [LessonEvent] = []
+        switch input {
+        case .tick:
+            tick(phase, into: &events)
+        case .restart:
+            close(.restarted, into: &events)
+            attempt += 1
+            enter(phase, into: &events)
+        case .abandon:
+            close(.abandoned, into: &events)
+            finishLetter(completed: false, into: &events)
+        case .observeCycleFinished:
+            if phase == .observe { observeCycleFinished(into: &events) }  // late callbacks are harmless
+        case .tap(let p):
+            switch phase {
+            case .observe: noteInput(); pass(into: &events)
+            case .direct: noteInput(); tapDirect(dot: dot(at: p), at: p, into: &events)
+            default: throw .notInThisPhase(input: input.name, phase: phase)
+            }
+        case .tapDot(let i):
+            guard phase == .direct else { throw .notInThisPhase(input: input.name, phase: phase) }
+            guard guides.startDots.indices.contains(i) else { throw .noSuchDot(i) }
+            noteInput()
+            tapDirect(dot: i, at: guides.startDots[i], into: &events)
+        case .penDown(let sample, let pointer):
+            try penDown(sample, pointer: pointer, phase: phase, into: &events)
+        case .penMove(let samples):
+            try penMove(samples, phase: phase, into: &events)
+        case .penUp(let sample):
+            try penUp(sample, phase: phase, into: &events)
+        }
+        return events
+    }
+
+    // MARK: Phase flow
+
+    /// Starts `phase` (attempt `attempt`) and says its prompt.
+    mutating func enter(_ phase: LessonPhase, into events: inout [LessonEvent]) {
+        self.phase = phase
+        attemptStart = now
+        lastActivity = now
+        firstInput = nil
+        observeCycles = 0
+        direct = nil; guided = nil; free = nil
+        switch phase {
+        case .observe: break
+        case .direct: direct = DirectState()
+        case .guided: guided = GuidedState(trace: GuidedTrace(glyph: glyph, tolerance: plan.tolerance))
+        case .freeWrite: free = FreeWriteState(recorder: InkRecorder(glyph: glyph))
+        }
+        events.append(.phaseStarted(phase: phase, attempt: attempt, display: PhaseDisplay.of(phase, plan: plan)))
+        events.append(.say(phase.prompt))
+    }
+
+    /// The attempt succeeded: record it and move on.
+    mutating func pass(into events: inout [LessonEvent]) {
+        close(.passed, into: &events)
+        guard let phase, let index = condition.phases.firstIndex(of: phase) else { return }
+        if index + 1 < condition.phases.count {
+            attempt = 1
+            enter(condition.phases[index + 1], into: &events)
+        } else {
+            finishLetter(completed: true, into: &events)
+        }
+    }
+
+    /// Ends the attempt in progress with `outcome`: judges it, says and records the result.
+    mutating func close(_ outcome: PhaseRecord.Outcome, into events: inout [LessonEvent]) {
+        guard let phase else { return }
+        var record = PhaseRecord(phase: phase, attempt: attempt, condition: condition, glyph: .init(glyph), outcome: outcome,
+                                 startedAt: attemptStart, endedAt: now, firstInputAt: firstInput, score: nil, stars: nil,
+                                 errors: [], spoken: [], plan: plan, observe: nil, direct: nil, assessment: nil, ink: nil)
+        switch phase {
+        case .observe:
+            record.observe = ObserveDetail(cycles: observeCycles, skipped: outcome == .passed && observeCycles < config.observeCycles)
+        case .direct:
+            let detail = DirectDetail(taps: direct?.taps ?? [])
+            record.direct = detail
+            if outcome == .passed {
+                record.stars = Stars.direct(wrongTaps: detail.wrongTaps)
+                let judged = detail.taps.filter { $0.dot != nil }
+                record.score = judged.isEmpty ? 1 : Double(judged.filter(\.correct).count) / Double(judged.count)
+            }
+            record.errors = detail.taps.compactMap { tap in
+                guard let dot = tap.dot, !tap.correct else { return nil }
+                return WritingError(code: .wrongDot, stroke: dot, at: guides.startDots[dot], tip: Phrases.wrongDot)
+            }
+        case .guided, .freeWrite:
+            if let assessment = assessAttempt(phase) {
+                record.assessment = assessment
+                record.score = assessment.score
+                record.stars = outcome == .passed ? assessment.stars : 0
+                record.errors = assessment.errors
+                record.ink = guided?.trace.ink ?? free?.recorder.ink
+            }
+        }
+        if outcome == .passed, let stars = record.stars {
+            let feedback = Feedback(stars: stars, errors: record.errors, variation: config.variationSeed + praiseCount)
+            praiseCount += 1
+            record.spoken = feedback.utterances
+            events.append(.stars(phase: phase, count: stars))
+            events += feedback.utterances.map(LessonEvent.say)
+        }
+        records.append(record)
+        events.append(.phaseFinished(record))
+    }
+
+    /// The ink attempt judged as it stands; nil when there is no ink to judge.
+    func assessAttempt(_ phase: LessonPhase) -> AttemptAssessment? {
+        let latency = firstInput.map { $0 - attemptStart }
+        let options = AssessmentOptions(placement: .glyphUnits, startLatency: latency,
+                                        variation: config.variationSeed + praiseCount, config: config.assessment)
+        if phase == .guided, let trace = guided?.trace, !trace.ink.isEmpty {
+            return GuidedAssessor.assess(trace, options: options)
+        }
+        if phase == .freeWrite, let ink = free?.recorder.ink, !ink.isEmpty {
+            return FreeWriteAssessor.assess(ink, glyph: glyph, options: options)
+        }
+        return nil
+    }
+
+    mutating func finishLetter(completed: Bool, into events: inout [LessonEvent]) {
+        let judged = records.filter { $0.completed && ($0.phase == .guided || $0.phase == .freeWrite) }
+        let guidedRecord = records.last { $0.phase == .guided && $0.score != nil }
+        let freeRecord = records.last { $0.phase == .freeWrite && $0.score != nil }
+        let result = LetterResult(glyph: .init(glyph), condition: condition, completed: completed,
+                                  stars: judged.last?.stars ?? 0, records: records,
+                                  adaptationSample: guidedRecord?.score, performance: (freeRecord ?? guidedRecord)?.score,
+                                  plan: plan, startedAt: letterStart, endedAt: now)
+        self.result = result
+        phase = nil
+        direct = nil; guided = nil; free = nil
+        events.append(.letterFinished(result))
+        if completed { events.append(.say(Phrases.letterDone)) }
+    }
+
+    mutating func noteInput() {
+        if firstInput == nil { firstInput = now }
+        lastActivity = now
+    }
+
+    /// Timers: the pause after the last dot, the quiet end of free writing, reminders.
+    mutating func tick(_ phase: LessonPhase, into events: inout [LessonEvent]) {
+        if let t = direct?.finishAt, now >= t { pass(into: &events); return }
+        if let t = free?.quietUntil, now >= t, free?.recorder.isPenDown == false {
+            pass(into: &events)
+            return
+        }
+        if phase != .observe, !isPenDown, direct?.finishAt == nil, free?.quietUntil == nil,
+           now - lastActivity >= config.reminderSeconds {
+            lastActivity = now
+            events.append(.say(phase.prompt))
+        }
+    }
+}

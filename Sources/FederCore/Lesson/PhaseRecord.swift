@@ -1,0 +1,78 @@
+import Foundation
+
+/// One attempt at one phase, completed or not: what research stores. Times are on the server's
+/// clock as passed to the lesson; active time and wall-clock dates are the server's to add.
+public struct PhaseRecord: Sendable, Equatable, Codable {
+    public enum Outcome: String, Sendable, Codable {
+        /// The phase was done and the lesson moved on.
+        case passed
+        /// "Nochmal": the phase was started again.
+        case restarted
+        /// The child left the letter.
+        case abandoned
+    }
+
+    public var phase: LessonPhase
+    /// 1 for the first attempt at this phase within the letter.
+    public var attempt: Int
+    public var condition: StudyCondition
+    public var glyph: AttemptAssessment.GlyphRef
+    public var outcome: Outcome
+    public var startedAt: Double
+    public var endedAt: Double
+    /// First tap or pen-down of the attempt.
+    public var firstInputAt: Double?
+    /// 0…1 for direct, guided and free writing; nil for observe (nothing is judged).
+    public var score: Double?
+    public var stars: Int?
+    public var errors: [WritingError]
+    /// What was said after the attempt (praise first, then at most two tips).
+    public var spoken: [Utterance]
+    /// The plan the attempt ran with (tolerance, letter size, tier, errorless start).
+    public var plan: PracticePlan
+    public var observe: ObserveDetail?
+    public var direct: DirectDetail?
+    public var assessment: AttemptAssessment?
+    public var ink: Ink?
+
+    public var completed: Bool { outcome == .passed }
+}
+
+public struct ObserveDetail: Sendable, Equatable, Codable {
+    /// Animation cycles watched to the end.
+    public var cycles: Int
+    /// Ended early by a tap.
+    public var skipped: Bool
+}
+
+public struct DirectDetail: Sendable, Equatable, Codable {
+    public struct Tap: Sendable, Equatable, Codable {
+        /// The dot tapped (nil: beside every dot) and the one that was due.
+        public var dot: Int?
+        public var expected: Int
+        public var correct: Bool
+        public var at: Double
+    }
+
+    public var taps: [Tap]
+    /// Taps on a dot that was not yet due.
+    public var wrongTaps: Int { taps.filter { !$0.correct && $0.dot != nil }.count }
+}
+
+/// A letter's whole lesson: every phase record, and what the learner model needs.
+public struct LetterResult: Sendable, Equatable, Codable {
+    public var glyph: AttemptAssessment.GlyphRef
+    public var condition: StudyCondition
+    /// Every phase of the condition was passed.
+    public var completed: Bool
+    /// Stars for the letter: those of its last judged phase (free writing in threePhase, else guided).
+    public var stars: Int
+    public var records: [PhaseRecord]
+    /// The guided score, the sample the adaptive radius learns from (the radius is what it changes).
+    public var adaptationSample: Double?
+    /// The letter's performance for mastery: free writing's overall if written, else the guided score.
+    public var performance: Double?
+    public var plan: PracticePlan
+    public var startedAt: Double
+    public var endedAt: Double
+}
