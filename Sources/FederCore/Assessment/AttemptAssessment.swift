@@ -19,6 +19,9 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
     public var completed: Bool
     /// The attempt's score, 0…1: `guided.score` or `motor.overall`.
     public var score: Double
+    /// How well the letter itself came out, 0…1, which stars and mastery follow: the guided score,
+    /// or for free writing ½ Form + ½ strokeScore/100.
+    public var quality: Double
     public var stars: Int
     public var guided: GuidedScore?
     public var motor: MotorDimensions?

@@ -11,9 +11,8 @@ public enum FreeWriteAssessor {
         let page = ink.points
         guard let bounds = Polyline.bounds(page) else { return empty(glyph: glyph, pointer: ink.pointer, options: options) }
 
-        let fit = Placement.fitting(bounds, onto: glyph.inkBounds)
-        let fitted = page.map { $0.map(fit.apply) }
-        let match = StrokeMatcher.match(fitted, glyph: glyph, config: config)
+        let shape = ShapeFit.best(page, bounds: bounds, glyph: glyph, placementKnown: options.placement.judgesSize, config: config)
+        let (fit, fitted, match) = (shape.fit, shape.fitted, shape.match)
         let context = CheckContext(
             glyph: glyph, ink: fitted, toPage: fit.inverted,
             pieces: match.pieces.map { $0.map { InkPiece(stroke: $0, range: 0...(fitted[$0].count - 1)) } },
@@ -31,7 +30,7 @@ public enum FreeWriteAssessor {
         errors = errors.ranked()
 
         let profiles = ink.strokes.map { SpeedProfile($0, unit: unit) }
-        let distance = FormScore.distance(ink: FormScore.ordered(fitted, match: match, unit: unit, config: config), glyph: glyph)
+        let distance = shape.formDistance
         let pressure = PressureScore.score(ink)
         let motor = MotorDimensions(
             form: FormScore.score(distance: distance, unit: unit, config: config),
@@ -40,11 +39,13 @@ public enum FreeWriteAssessor {
             druck: pressure.value, druckStatus: pressure.status,
             rhythmus: RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)))
         let strokes = StrokeScoring.score(context, errors: errors)
-        let stars = Stars.freeWrite(overall: motor.overall, errors: errors)
+        let strokeScore = strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1))
+        let quality = (motor.form + strokeScore / 100) / 2
+        let stars = Stars.freeWrite(quality: quality, errors: errors)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
-            score: motor.overall, stars: stars, guided: nil, motor: motor,
-            strokeScore: strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1)), strokes: strokes,
+            score: motor.overall, quality: quality, stars: stars, guided: nil, motor: motor,
+            strokeScore: strokeScore, strokes: strokes,
             kinematics: Kinematics.measure(ink, profiles: profiles, glyph: glyph, size: size, startLatency: options.startLatency),
             errors: errors, feedback: Feedback(stars: stars, errors: errors, variation: options.variation))
     }
@@ -69,7 +70,7 @@ public enum FreeWriteAssessor {
                         start: glyph.strokes[$0].isDot ? nil : 0, join: nil)
         }
         return AttemptAssessment(
-            glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: false, score: 0, stars: 0,
+            glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: false, score: 0, quality: 0, stars: 0,
             guided: nil, motor: motor, strokeScore: 0, strokes: strokes,
             kinematics: Kinematics.measure(Ink(pointer: pointer), profiles: [], glyph: glyph, size: nil, startLatency: options.startLatency),
             errors: errors, feedback: Feedback(stars: 0, errors: errors, variation: options.variation))

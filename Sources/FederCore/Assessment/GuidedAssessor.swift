@@ -47,10 +47,10 @@ public enum GuidedAssessor {
                     / Double(glyph.strokes.count),
             speed: kinematics.meanSpeed, completed: trace.isComplete, config: config)
         let strokes = StrokeScoring.score(context, errors: errors)
-        let stars = Stars.guided(score: guided.score, completed: guided.completed)
+        let stars = Stars.guided(quality: guided.score, completed: guided.completed, errors: errors)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .guided, placement: options.placement, completed: guided.completed,
-            score: guided.score, stars: stars, guided: guided, motor: nil,
+            score: guided.score, quality: guided.score, stars: stars, guided: guided, motor: nil,
             strokeScore: strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1)), strokes: strokes,
             kinematics: kinematics, errors: errors,
             feedback: Feedback(stars: stars, errors: errors, variation: options.variation))

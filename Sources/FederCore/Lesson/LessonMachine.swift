@@ -222,11 +222,12 @@ public struct LessonMachine: Sendable {
 
     mutating func finishLetter(completed: Bool, into events: inout [LessonEvent]) {
         let judged = records.filter { $0.completed && ($0.phase == .guided || $0.phase == .freeWrite) }
-        let guidedRecord = records.last { $0.phase == .guided && $0.score != nil }
-        let freeRecord = records.last { $0.phase == .freeWrite && $0.score != nil }
+        let guidedAssessment = records.last { $0.phase == .guided && $0.assessment != nil }?.assessment
+        let freeAssessment = records.last { $0.phase == .freeWrite && $0.assessment != nil }?.assessment
         let result = LetterResult(glyph: .init(glyph), condition: condition, completed: completed,
                                   stars: judged.last?.stars ?? 0, records: records,
-                                  adaptationSample: guidedRecord?.score, performance: (freeRecord ?? guidedRecord)?.score,
+                                  adaptationSample: guidedAssessment?.score,
+                                  performance: (freeAssessment ?? guidedAssessment)?.quality,
                                   plan: plan, startedAt: letterStart, endedAt: now)
         self.result = result
         phase = nil

@@ -1,28 +1,35 @@
 import Foundation
 
-/// Stars for one attempt, 0…3, and what the child hears. Thresholds (docs/ASSESSMENT.md):
+/// Stars for one attempt, 0…3, and what the child hears. Stars follow the attempt's `quality`
+/// (docs/ASSESSMENT.md):
 ///
-/// - guided: score ≥ 0.85 → 3, ≥ 0.65 → 2, ≥ 0.40 → 1; an unfinished tracing gets 0.
-/// - free writing: overall ≥ 0.75 → 3, ≥ 0.55 → 2, ≥ 0.35 → 1; an error in how the letter is formed
-///   (wrong start, reversed, order, missing stroke) caps it at 2.
+/// - guided: quality (the guided score) ≥ 0.85 → 3, ≥ 0.65 → 2, ≥ 0.40 → 1; an unfinished tracing
+///   gets 0.
+/// - free writing: quality (½ Form + ½ stroke score) ≥ 0.80 → 3, ≥ 0.60 → 2, ≥ 0.35 → 1. Not the
+///   motor overall: a fluent scribble has high Tempo and Rhythmus, but it is not the letter.
+/// - both: an error in how the letter is formed (wrong start, reversed, order, missing stroke) caps
+///   the attempt at 2.
 /// - direct: 3 with no wrong tap, 2 with one, else 1.
 /// - observe: none (nothing is judged).
 public enum Stars {
     public static let guidedThresholds = [0.85, 0.65, 0.40]
-    public static let freeWriteThresholds = [0.75, 0.55, 0.35]
+    public static let freeWriteThresholds = [0.80, 0.60, 0.35]
 
     static func band(_ score: Double, _ thresholds: [Double]) -> Int {
         for (k, t) in thresholds.enumerated() where score >= t { return 3 - k }
         return 0
     }
 
-    public static func guided(score: Double, completed: Bool) -> Int {
-        completed ? band(score, guidedThresholds) : 0
+    static func capped(_ stars: Int, _ errors: [WritingError]) -> Int {
+        errors.contains { $0.code.isFormation } ? min(stars, 2) : stars
     }
 
-    public static func freeWrite(overall: Double, errors: [WritingError]) -> Int {
-        let stars = band(overall, freeWriteThresholds)
-        return errors.contains { $0.code.isFormation } ? min(stars, 2) : stars
+    public static func guided(quality: Double, completed: Bool, errors: [WritingError]) -> Int {
+        completed ? capped(band(quality, guidedThresholds), errors) : 0
+    }
+
+    public static func freeWrite(quality: Double, errors: [WritingError]) -> Int {
+        capped(band(quality, freeWriteThresholds), errors)
     }
 
     public static func direct(wrongTaps: Int) -> Int {

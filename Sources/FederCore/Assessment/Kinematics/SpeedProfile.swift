@@ -36,20 +36,26 @@ struct SpeedProfile: Sendable {
         self.speeds = speeds
     }
 
-    /// Gaussian smoothing; near the ends the kernel is cut and renormalised so the ends stay put.
+    /// Gaussian smoothing. Beyond the ends the path is continued by point reflection (p[−k] =
+    /// 2·p[0] − p[k]), so a steady movement stays exactly steady up to its last sample.
     private static func smoothed(_ p: [Point]) -> [Point] {
         let radius = Int((3 * sigma).rounded(.up))
         let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        let last = p.count - 1
+        func at(_ j: Int) -> Point {
+            if j < 0 { return p[0] * 2 - p[min(-j, last)] }
+            if j > last { return p[last] * 2 - p[max(2 * last - j, 0)] }
+            return p[j]
+        }
         var out = [Point](); out.reserveCapacity(p.count)
         for i in p.indices {
-            var x = 0.0, y = 0.0, w = 0.0
+            var x = 0.0, y = 0.0
             for o in -radius...radius {
-                let j = i + o
-                guard j >= 0 && j < p.count else { continue }
-                let kw = kernel[o + radius]
-                x += p[j].x * kw; y += p[j].y * kw; w += kw
+                let q = at(i + o), kw = kernel[o + radius]
+                x += q.x * kw; y += q.y * kw
             }
-            out.append(Point(x / w, y / w))
+            out.append(Point(x / total, y / total))
         }
         return out
     }

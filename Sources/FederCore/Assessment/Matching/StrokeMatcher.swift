@@ -10,6 +10,9 @@ struct StrokeMatch: Sendable, Equatable {
     var owner: [Int?]
     /// Per glyph stroke: Fréchet distance of its primary ink walked forwards and backwards (glyph units).
     var distances: [(forward: Double, backward: Double)?]
+    /// How badly the ink is explained as this letter's strokes (x-heights): the matched pairs'
+    /// distances plus the price of everything left unmatched. Lower is better.
+    var cost: Double
 
     static func == (a: StrokeMatch, b: StrokeMatch) -> Bool {
         a.primary == b.primary && a.pieces == b.pieces && a.owner == b.owner
@@ -38,6 +41,9 @@ enum StrokeMatcher {
             ? exact(cost: cost, n: n, skipGlyph: skipGlyph, skipInk: skipInk, limit: config.matchLimit)
             : greedy(cost: cost, n: n, limit: config.matchLimit)
 
+        var total = 0.0
+        for (i, j) in owner.enumerated() { total += j.map { cost[i][$0] } ?? skipInk }
+        total += Double(n - owner.compactMap { $0 }.count) * skipGlyph
         var primary = [Int?](repeating: nil, count: n)
         var distances = [(forward: Double, backward: Double)?](repeating: nil, count: n)
         for (i, j) in owner.enumerated() {
@@ -57,7 +63,7 @@ enum StrokeMatcher {
         }
         var pieces = [[Int]](repeating: [], count: n)
         for (i, j) in finalOwner.enumerated() { if let j { pieces[j].append(i) } }
-        return StrokeMatch(primary: primary, pieces: pieces, owner: finalOwner, distances: distances)
+        return StrokeMatch(primary: primary, pieces: pieces, owner: finalOwner, distances: distances, cost: total)
     }
 
     /// Minimum-cost partial assignment by dynamic programming over (ink stroke, used glyph strokes).

@@ -1,0 +1,146 @@
+import Testing
+@testable import FederCore
+
+/// iTrace's and Scribble's errors, each provoked on purpose.
+@Suite("Error detection")
+struct ErrorDetectionTests {
+    @Test func swappedStrokesAreFlaggedInFreeWriting() {
+        let t = TestInk.glyph("T")
+        let a = FreeWriteAssessor.assess(TestInk.along([t.strokes[1].points, t.strokes[0].points]), glyph: t)
+        #expect(a.errors.map(\.code) == [.strokeOrder])
+        #expect(a.feedback.tips == [Phrases.strokeOrder])
+        #expect(a.stars <= 2)
+    }
+
+    @Test func swappedStrokesAreFlaggedInGuidedTracing() {
+        // H: the child traces the right stem first, then does it properly.
+        let h = TestInk.glyph("H")
+        let lines = [h.strokes[1].points] + h.strokes.map(\.points)
+        let a = GuidedAssessor.assess(TestInk.along(lines), glyph: h)
+        #expect(a.completed)
+        #expect(a.errors.contains { $0.code == .strokeOrder && $0.stroke == 1 && $0.inkStroke == 0 })
+        #expect(a.guided!.procedure < 1)
+        #expect(a.stars <= 2)
+    }
+
+    @Test func aCutCornerOnLIsFlagged() {
+        let l = TestInk.glyph("L")
+        let cut = [Point(20, 0), Point(20, 150), Point(70, 200), Point(120, 200)]
+        for a in [FreeWriteAssessor.assess(TestInk.along([cut]), glyph: l), GuidedAssessor.assess(TestInk.along([cut]), glyph: l)] {
+            let corner = a.errors.first { $0.code == .cornerCut }
+            #expect(corner != nil, "\(a.phase)")
+            #expect(corner?.tip.text == "Fahr ganz bis in die Ecke.")
+        }
+        // The corner point is where it is marked (guided: the ink is not moved).
+        let g = GuidedAssessor.assess(TestInk.along([cut]), glyph: l)
+        #expect(g.errors.first { $0.code == .cornerCut }?.at == Point(20, 200))
+    }
+
+    @Test func aCutCornerOnVIsFlagged() {
+        let v = TestInk.glyph("V")
+        let cut = [Point(15, 0), Point(75, 160), Point(105, 160), Point(165, 0)]
+        #expect(FreeWriteAssessor.assess(TestInk.along([cut]), glyph: v).errors.contains { $0.code == .cornerCut })
+        #expect(GuidedAssessor.assess(TestInk.along([cut]), glyph: v).errors.contains { $0.code == .cornerCut })
+        // A clean V has none.
+        #expect(FreeWriteAssessor.assess(TestInk.centerline(v), glyph: v).errors.isEmpty)
+    }
+
+    @Test func retracedCornersAreCornersToo() {
+        // n goes down the stem and back up. Turning back halfway is a cut; going all the way is not.
+        let n = TestInk.glyph("n")
+        #expect(GuidedAssessor.assess(TestInk.centerline(n), glyph: n).errors.isEmpty)
+        var short = n.strokes[0].points
+        short[1] = Point(20, 160)  // the stem stops 0.4 x-heights above the baseline
+        let a = FreeWriteAssessor.assess(TestInk.along([short]), glyph: n)
+        #expect(a.errors.contains { $0.code == .cornerCut || $0.code == .notCovered })
+    }
+
+    @Test func runningOnPastTheEndIsAnOvershoot() {
+        let l = TestInk.glyph("l")
+        let a = GuidedAssessor.assess(TestInk.along([[Point(20, 0), Point(20, 250)]]), glyph: l)
+        let over = a.errors.first { $0.code == .overshoot }
+        #expect(over != nil)
+        #expect(abs((over?.amount ?? 0) - 0.5) < 0.05)
+        #expect(over?.tip.text == "Hör am Ende der Linie auf.")
+        // Stopping at the end is fine.
+        #expect(GuidedAssessor.assess(TestInk.along([[Point(20, 0), Point(20, 200)]]), glyph: l).errors.isEmpty)
+    }
+
+    @Test func leavingTheCorridorSaysWhere() {
+        // A bulge 0.6 x-heights to the right halfway down the stem.
+        let l = TestInk.glyph("l")
+        let bulge = [Point(20, 0), Point(20, 70), Point(80, 100), Point(20, 130), Point(20, 200)]
+        let a = GuidedAssessor.assess(TestInk.along([bulge]), glyph: l)
+        let off = a.errors.first { $0.code == .leftCorridor }
+        #expect(off != nil)
+        #expect(off!.at.distance(to: Point(80, 100)) < 5)
+        #expect(abs(off!.amount! - 0.6) < 0.03)
+        #expect(off!.tip.text == "Bleib auf der Linie.")
+    }
+
+    @Test func anUncoveredPartSaysWhichPart() {
+        // The child traces only the top half of l, then lifts.
+        let l = TestInk.glyph("l")
+        let a = GuidedAssessor.assess(TestInk.along([[Point(20, 0), Point(20, 100)]]), glyph: l)
+        #expect(!a.completed)
+        let gap = a.errors.first { $0.code == .notCovered }
+        #expect(gap != nil)
+        #expect(gap!.from! > 0.5 && gap!.from! < 0.65)
+        #expect(gap!.to! == 1)
+        #expect(abs(gap!.at.y - 160) < 15)
+        #expect(abs(a.guided!.coverage - 0.59) < 0.03)
+    }
+
+    @Test func aMissingDotIsNamed() {
+        let i = TestInk.glyph("i")
+        let a = FreeWriteAssessor.assess(TestInk.along([i.strokes[0].points]), glyph: i)
+        #expect(a.errors.map(\.code) == [.missingStroke])
+        #expect(a.errors[0].stroke == 1)
+        #expect(a.feedback.tips == [Phrases.missingDot])
+    }
+
+    @Test func sizeAndPlaceOnTheLines() {
+        let a = TestInk.glyph("a")
+        func codes(_ scale: Double, _ dy: Double) -> [ErrorCode] {
+            FreeWriteAssessor.assess(TestInk.centerline(a).placed(by: Placement(scale: scale, offset: Point(0, dy))), glyph: a)
+                .errors.map(\.code)
+        }
+        #expect(codes(1, 0) == [])
+        #expect(codes(1.6, -120) == [.tooBig])
+        #expect(codes(0.5, 100) == [.tooSmall])
+        #expect(codes(1, -60) == [.offLines])
+        // Without ruling lines (bounding-box placement) size is not judged.
+        let unplaced = FreeWriteAssessor.assess(TestInk.centerline(a).placed(by: Placement(scale: 2, offset: .zero)), glyph: a,
+                                                options: AssessmentOptions(placement: .boundingBox))
+        #expect(unplaced.errors.isEmpty)
+        #expect(unplaced.kinematics.sizeRatio == nil)
+    }
+
+    @Test func atMostTwoTipsMostImportantFirst() {
+        // Reversed, started at the far end, too big and off the lines: four errors, two tips.
+        let l = TestInk.glyph("l")
+        let a = FreeWriteAssessor.assess(TestInk.along([[Point(20, 400), Point(20, 0)]]), glyph: l)
+        #expect(a.errors.count >= 3)
+        #expect(a.feedback.tips == [Phrases.startTop, Phrases.reversed])
+        #expect(a.errors.map(\.code.rank) == a.errors.map(\.code.rank).sorted())
+    }
+
+    @Test func everyTipIsShortGermanWithoutNumbers() {
+        let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.reversed, Phrases.strokeOrder,
+                   Phrases.missingStroke, Phrases.missingDot, Phrases.notCovered, Phrases.leftCorridor, Phrases.cornerCut,
+                   Phrases.overshoot, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot]
+            + Phrases.praise.flatMap { $0 }
+        for u in all {
+            #expect(!u.text.contains { $0.isNumber }, "\(u.text)")
+            #expect(u.text.split(separator: " ").count <= 6, "\(u.text)")
+        }
+        #expect(Set(all.map(\.key)).count == all.count)
+    }
+
+    @Test func theStartTipSaysTopOrBottomByWhereTheStrokeBegins() {
+        // M/one-stroke starts at the bottom on purpose.
+        let m = TestInk.glyph("M", variant: "one-stroke")
+        let a = FreeWriteAssessor.assess(TestInk.along([m.strokes[0].points.reversed()]), glyph: m)
+        #expect(a.errors.first { $0.code == .wrongStart }?.tip == Phrases.startBottom)
+    }
+}
