@@ -1,0 +1,57 @@
+import ArgumentParser
+import FederCore
+import Foundation
+
+/// `feder assess`: judges an ink file as the lesson would and prints the whole assessment as JSON
+/// (docs/ASSESSMENT.md). All the work is `AssessmentReport.run`; this reads arguments and files.
+struct Assess: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Assess an ink file against a glyph and print scores, errors, stars and tips as JSON.",
+        discussion: """
+            The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
+            with y growing down, any units, t in seconds and p (pressure 0...1) optional. "frame" gives the
+            ruling lines in the ink's units ("middle" and "base" required; "top", "bottom", "left" optional);
+            without it the ink is laid onto the glyph by its bounding box and size is not judged.
+            """
+    )
+
+    @Option(help: "The character, e.g. a, A, ä, 4.")
+    var glyph: String
+
+    @Option(help: "Script id.")
+    var script = "druck"
+
+    @Option(help: "Variant id (default: the glyph's first variant).")
+    var variant: String?
+
+    @Option(help: "Phase to judge the ink as: guided or freeWrite.")
+    var phase: LessonPhase = .freeWrite
+
+    @Option(help: "Guided only: the difficulty tier whose tracking radius to use (easy, standard, strict).")
+    var tier: DifficultyTier = .standard
+
+    @Argument(help: "The ink file ('-' reads standard input).")
+    var file: String
+
+    func run() throws {
+        let library = try GlyphLibrary.bundled()
+        let target: Glyph
+        do { target = try library.glyph(glyph, script: script, variant: variant) } catch { throw ValidationError(error.description) }
+        let data: Data
+        do {
+            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+        }
+        let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
+        do {
+            let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance)
+            FileHandle.standardOutput.write(json + Data("\n".utf8))
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension LessonPhase: ExpressibleByArgument {}
+extension DifficultyTier: ExpressibleByArgument {}

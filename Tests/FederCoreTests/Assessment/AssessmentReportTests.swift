@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+/// `feder assess`: the ink file format and the JSON it prints. The command is a thin shell around
+/// `AssessmentReport.run`, which these tests call.
+@Suite("feder assess")
+struct AssessmentReportTests {
+    /// An ink file (as text) for a glyph's centerline written at `scale` ink units per glyph unit,
+    /// shifted by `offset`, with a frame when asked.
+    static func file(_ glyph: Glyph, scale: Double = 0.4, offset: Point = Point(100, 50), frame: Bool = true,
+                     left: Bool = true, pressure: Bool = true) -> Data {
+        let strokes = TestInk.centerline(glyph).strokes.map { stroke in
+            "[" + stroke.map { s in
+                let x = s.x * scale + offset.x, y = s.y * scale + offset.y
+                return pressure ? "[\(x),\(y),\(s.t),\(s.pressure!)]" : "[\(x),\(y),\(s.t)]"
+            }.joined(separator: ",") + "]"
+        }.joined(separator: ",")
+        var json = "{\"strokes\": [\(strokes)]"
+        if frame {
+            let r = glyph.ruling
+            json += ", \"frame\": {\"top\": \(r.top * scale + offset.y), \"middle\": \(r.middle * scale + offset.y), "
+                + "\"base\": \(r.base * scale + offset.y), \"bottom\": \(r.bottom * scale + offset.y)"
+                + (left ? ", \"left\": \(offset.x)" : "") + "}"
+        }
+        return Data((json + "}").utf8)
+    }
+
+    static func object(_ data: Data) -> [String: Any] {
+        try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }
+
+    @Test(arguments: TestInk.library.allGlyphs(in: "druck"))
+    func everyGlyphAssessesFromAFile(glyph: Glyph) throws {
+        for phase in [LessonPhase.guided, .freeWrite] {
+            let out = Self.object(try AssessmentReport.run(Self.file(glyph), glyph: glyph, phase: phase))
+            #expect(out["phase"] as? String == phase.rawValue)
+            #expect(out["placement"] as? String == "frame")
+            #expect((out["errors"] as? [Any])?.isEmpty == true, "\(glyph.key) \(phase): \(out["errors"] ?? "")")
+            #expect(out["stars"] as? Int == 3, "\(glyph.key) \(phase)")
+            #expect((out["quality"] as? Double ?? 0) > 0.95, "\(glyph.key) \(phase)")
+            #expect((out["strokes"] as? [Any])?.count == glyph.strokes.count)
+            let kinematics = out["kinematics"] as? [String: Any]
+            #expect(abs((kinematics?["sizeRatio"] as? Double ?? 0) - 1) < 0.01, "\(glyph.key)")
+            let feedback = out["feedback"] as? [String: Any]
+            #expect((feedback?["praise"] as? [String: Any])?["text"] as? String == "Super gemacht!")
+            if phase == .freeWrite {
+                let motor = try #require(out["motor"] as? [String: Any])
+                #expect((motor["form"] as? Double ?? 0) > 0.95)
+                #expect(motor["druckStatus"] as? String == "measured")
+            } else {
+                #expect((out["guided"] as? [String: Any])?["completed"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test func aFrameMakesSizeJudgeableAndTheSameAsGlyphUnits() throws {
+        let a = TestInk.glyph("a")
+        let viaFile = try AssessmentReport.assess(InkFile.decode(Self.file(a)), glyph: a, phase: .freeWrite)
+        let direct = FreeWriteAssessor.assess(TestInk.centerline(a), glyph: a)
+        #expect(abs(viaFile.motor!.form - direct.motor!.form) < 1e-6)
+        #expect(viaFile.placement == .frame)
+        #expect(abs(viaFile.kinematics.sizeRatio! - 1) < 1e-6)
+        // Written twice too big on the same lines: judged too big.
+        let big = try AssessmentReport.assess(InkFile.decode(Self.file(a, scale: 0.8, offset: Point(100, 10), frame: false)),
+                                              glyph: a, phase: .freeWrite)
+        #expect(big.placement == .boundingBox)
+        #expect(big.errors.isEmpty)  // no ruling: size is not judged
+        var framed = try InkFile.decode(Self.file(a, scale: 0.8, offset: Point(100, 10), frame: false))
+        framed.frame = InkFrame(middle: 100 * 0.4 + 50, base: 200 * 0.4 + 50)
+        #expect(try AssessmentReport.assess(framed, glyph: a, phase: .freeWrite).errors.map(\.code) == [.tooBig, .offLines])
+    }
+
+    @Test func withoutLeftEdgeTheLetterIsCentredOnTheGlyph() throws {
+        let v = TestInk.glyph("V")
+        let a = try AssessmentReport.assess(InkFile.decode(Self.file(v, offset: Point(333, 50), left: false)), glyph: v, phase: .guided)
+        #expect(a.completed)
+        #expect(a.errors.isEmpty)
+    }
+
+    @Test func fingerInputFromAFileHasNoDruck() throws {
+        let l = TestInk.glyph("l")
+        let out = Self.object(try AssessmentReport.run(Self.file(l, pressure: false), glyph: l, phase: .freeWrite))
+        let motor = out["motor"] as! [String: Any]
+        #expect(motor["druck"] == nil)
+        #expect(motor["druckStatus"] as? String == "notMeasuredPointer")
+        #expect((motor["weights"] as! [String: Any])["druck"] as? Double == 0)
+    }
+
+    @Test func numbersAreRoundedToFourDecimals() throws {
+        let text = String(decoding: try AssessmentReport.run(Self.file(TestInk.glyph("S")), glyph: TestInk.glyph("S"), phase: .freeWrite), as: UTF8.self)
+        let long = text.split(whereSeparator: { !"0123456789.-".contains($0) }).filter { $0.split(separator: ".").last!.count > 4 && $0.contains(".") }
+        #expect(long.isEmpty, "\(long.prefix(3))")
+    }
+
+    @Test func badFilesAreAnsweredWithTheirPlace() {
+        let l = TestInk.glyph("l")
+        func message(_ text: String) -> String? {
+            do { _ = try AssessmentReport.run(Data(text.utf8), glyph: l, phase: .freeWrite); return nil } catch { return error.description }
+        }
+        #expect(message("{\"strokes\": [[[0, 0, 0], [1, 2]]]}")?.contains("stroke 1, sample 2") == true)
+        #expect(message("{\"strokes\": [[[0, 0, 1], [1, 2, 0.5]]]}")?.contains("time goes backwards") == true)
+        #expect(message("{\"strokes\": [[[0, 0, 0, 1.5]]]}")?.contains("pressure") == true)
+        #expect(message("{\"strokes\": []}")?.contains("no samples") == true)
+        #expect(message("{\"strokes\": [[[0, 0, 0]]], \"frame\": {\"middle\": 10, \"base\": 5}}")?.contains("frame") == true)
+        #expect(message("{\"ink\": 1}")?.contains("strokes") == true)
+        #expect(message("not json") != nil)
+        #expect(throws: AssessmentReport.Failure.phaseNotAssessed(.observe)) {
+            try AssessmentReport.run(Self.file(l), glyph: l, phase: .observe)
+        }
+    }
+}
