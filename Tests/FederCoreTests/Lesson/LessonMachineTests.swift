@@ -1,0 +1,270 @@
+import Testing
+@testable import FederCore
+
+/// The four-phase lesson driven message by message, as the server will drive it.
+@Suite("Lesson machine")
+struct LessonMachineTests {
+    let h = TestInk.glyph("H")
+
+    /// Feeds ink as pen messages from time `at` on; the device clock (sample times) and the server's
+    /// clock run together.
+    @discardableResult
+    static func write(_ ink: Ink, into lesson: inout LessonMachine, at start: Double) throws -> (events: [LessonEvent], end: Double) {
+        var events: [LessonEvent] = []
+        guard let t0 = ink.strokes.first?.first?.t else { return ([], start) }
+        var now = start
+        for var stroke in ink.strokes {
+            for k in stroke.indices { stroke[k].t += start - t0 }
+            let t0 = start
+            now = start + stroke[0].t - t0
+            events += try lesson.handle(.penDown(stroke[0], pointer: ink.pointer), at: now)
+            for chunk in stride(from: 1, to: stroke.count, by: 4) {
+                let batch = Array(stroke[chunk..<min(chunk + 4, stroke.count)])
+                now = start + batch.last!.t - t0
+                events += try lesson.handle(.penMove(batch), at: now)
+            }
+            events += try lesson.handle(.penUp(nil), at: now)
+        }
+        return (events, now)
+    }
+
+    static func phases(_ events: [LessonEvent]) -> [LessonPhase] {
+        events.compactMap { if case .phaseStarted(let p, _, _) = $0 { p } else { nil } }
+    }
+
+    static func records(_ events: [LessonEvent]) -> [PhaseRecord] {
+        events.compactMap { if case .phaseFinished(let r) = $0 { r } else { nil } }
+    }
+
+    static func said(_ events: [LessonEvent]) -> [Utterance] {
+        events.compactMap { if case .say(let u) = $0 { u } else { nil } }
+    }
+
+    @Test func threePhaseRunsAllFourPhasesAndKeepsARecordOfEach() throws {
+        var (lesson, events) = LessonMachine.begin(glyph: h, condition: .threePhase, at: 100)
+        #expect(Self.phases(events) == [.observe])
+        #expect(Self.said(events) == [Phrases.observe])
+        #expect(lesson.nextDeadline == nil)  // observe waits for the page's animation
+
+        // Observe: two animation cycles.
+        #expect(try lesson.handle(.observeCycleFinished, at: 104).isEmpty)
+        events = try lesson.handle(.observeCycleFinished, at: 108)
+        #expect(Self.records(events).first?.observe == ObserveDetail(cycles: 2, skipped: false))
+        #expect(Self.records(events).first?.stars == nil)
+        #expect(Self.phases(events) == [.direct])
+        #expect(Self.said(events) == [Phrases.direct])
+
+        // Direct: the dots in order.
+        for (k, dot) in h.strokes.map(\.start).enumerated() {
+            events = try lesson.handle(.tap(dot), at: 110 + Double(k))
+            #expect(events.first == .dotTapped(dot: k, correct: true, expected: k))
+        }
+        #expect(lesson.phase == .direct)
+        #expect(lesson.nextDeadline == 113)  // a moment to see the last arrow
+        #expect(try lesson.handle(.tick, at: 112.5).isEmpty)
+        events = try lesson.handle(.tick, at: 113)
+        #expect(Self.records(events).first?.stars == 3)
+        #expect(Self.phases(events) == [.guided])
+
+        // Guided: the centerline.
+        let guided = try Self.write(TestInk.centerline(h), into: &lesson, at: 120)
+        #expect(guided.events.contains(.tracker(.letterDone)))
+        #expect(guided.events.contains(.stars(phase: .guided, count: 3)))
+        let guidedRecord = try #require(Self.records(guided.events).first)
+        #expect(guidedRecord.phase == .guided && guidedRecord.completed && guidedRecord.stars == 3)
+        #expect(guidedRecord.assessment?.guided?.completed == true)
+        #expect(guidedRecord.ink?.strokes.count == 3)
+        #expect(Self.phases(guided.events) == [.freeWrite])
+
+        // Free writing, then the quiet pause.
+        let free = try Self.write(TestInk.centerline(h), into: &lesson, at: guided.end + 3)
+        #expect(Self.records(free.events).isEmpty)  // no feedback until done
+        #expect(!free.events.contains { if case .tracker = $0 { true } else { false } })
+        #expect(lesson.nextDeadline == free.end + 2)
+        #expect(try lesson.handle(.tick, at: free.end + 1.9).isEmpty)
+        events = try lesson.handle(.tick, at: free.end + 2)
+        let result = try #require(events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
+        #expect(result.completed)
+        #expect(result.records.map(\.phase) == [.observe, .direct, .guided, .freeWrite])
+        #expect(result.records.allSatisfy { $0.condition == .threePhase && $0.outcome == .passed })
+        #expect(result.stars == 3)
+        #expect(result.adaptationSample == guidedRecord.score)
+        #expect(result.performance! > 0.95)
+        #expect(Self.said(events).last == Phrases.letterDone)
+        #expect(lesson.isFinished)
+        #expect(throws: LessonError.letterFinished) { try lesson.handle(.tick, at: 999) }
+    }
+
+    @Test(arguments: [StudyCondition.guidedOnly, .control])
+    func guidedOnlyAndControlRunGuidedOnly(condition: StudyCondition) throws {
+        var (lesson, events) = LessonMachine.begin(glyph: h, condition: condition, at: 0)
+        #expect(Self.phases(events) == [.guided])
+        let written = try Self.write(TestInk.centerline(h), into: &lesson, at: 1)
+        let result = try #require(written.events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
+        #expect(result.records.map(\.phase) == [.guided])
+        #expect(result.condition == condition)
+        #expect(result.stars == 3)
+    }
+
+    @Test func aTapEndsObserveAtOnce() throws {
+        var (lesson, _) = LessonMachine.begin(glyph: h, condition: .threePhase, at: 0)
+        let events = try lesson.handle(.tap(Point(5, 5)), at: 1.5)
+        #expect(Self.records(events).first?.observe == ObserveDetail(cycles: 0, skipped: true))
+        #expect(Self.records(events).first?.firstInputAt == 1.5)
+        #expect(lesson.phase == .direct)
+        // A late animation callback is harmless.
+        #expect(try lesson.handle(.observeCycleFinished, at: 2).isEmpty)
+    }
+
+    @Test func aWrongDotIsAnsweredGentlyAndCostsNothingButAStar() throws {
+        var (lesson, _) = LessonMachine.begin(glyph: h, condition: .threePhase, at: 0)
+        _ = try lesson.handle(.tap(.zero), at: 1)
+        var events = try lesson.handle(.tapDot(1), at: 2)
+        #expect(events == [.dotTapped(dot: 1, correct: false, expected: 0), .say(Phrases.nextDot)])
+        #expect(lesson.phase == .direct)
+        events = try lesson.handle(.tap(Point(500, 500)), at: 3)
+        #expect(events == [.tapMissed(at: Point(500, 500)), .say(Phrases.tapADot)])
+        #expect(throws: LessonError.noSuchDot(7)) { try lesson.handle(.tapDot(7), at: 3.5) }
+        _ = try lesson.handle(.tapDot(0), at: 4)
+        // An already-done dot is not a mistake either.
+        #expect(try lesson.handle(.tapDot(0), at: 4.5) == [.dotTapped(dot: 0, correct: false, expected: 1), .say(Phrases.nextDot)])
+        for k in 1..<3 { _ = try lesson.handle(.tapDot(k), at: 4 + Double(k)) }
+        events = try lesson.handle(.tick, at: 7)
+        let record = try #require(Self.records(events).first)
+        #expect(record.direct?.wrongTaps == 1)
+        #expect(record.stars == 2)
+        #expect(record.score == 0.75)  // three of four dot taps right
+        #expect(record.errors.map(\.code) == [.wrongDot])
+    }
+
+    @Test func coincidingDotsTakeTheDueOne() throws {
+        // E: strokes 1 and 2 both start at the top of the stem.
+        let e = TestInk.glyph("E")
+        var (lesson, _) = LessonMachine.begin(glyph: e, condition: .threePhase, at: 0)
+        _ = try lesson.handle(.tap(.zero), at: 1)
+        #expect(try lesson.handle(.tap(e.strokes[0].start), at: 2).first == .dotTapped(dot: 0, correct: true, expected: 0))
+        #expect(try lesson.handle(.tap(e.strokes[1].start), at: 3).first == .dotTapped(dot: 1, correct: true, expected: 1))
+    }
+
+    @Test func guidedAnswersAMistakeAtPenUpAndRecordsIt() throws {
+        let l = TestInk.glyph("l")
+        var (lesson, _) = LessonMachine.begin(glyph: l, condition: .guidedOnly, at: 0)
+        let wrong = try Self.write(TestInk.along([l.strokes[0].points.reversed()]), into: &lesson, at: 1)
+        let mistakes = wrong.events.compactMap { if case .mistake(let e) = $0 { e.code } else { nil } }
+        #expect(mistakes == [.wrongStart, .reversed])
+        #expect(Self.said(wrong.events) == [Phrases.startTop])  // one tip per stroke
+        #expect(lesson.phase == .guided)
+        let right = try Self.write(TestInk.centerline(l), into: &lesson, at: wrong.end + 2)
+        let record = try #require(Self.records(right.events).first)
+        #expect(record.completed)
+        #expect(record.errors.map(\.code).contains(.reversed))
+        #expect(record.stars! <= 2)
+        #expect(record.assessment!.guided!.procedure == 0)
+    }
+
+    @Test func freeWritingWaitsForAQuietPauseAndANewTouchCancelsIt() throws {
+        let l = TestInk.glyph("l")
+        var lesson = LessonMachine.begin(glyph: l, condition: .threePhase, at: 0).0
+        _ = try lesson.handle(.tap(.zero), at: 0.5)
+        _ = try lesson.handle(.tapDot(0), at: 1)
+        _ = try lesson.handle(.tick, at: 2)
+        _ = try Self.write(TestInk.centerline(l), into: &lesson, at: 3)
+        #expect(lesson.phase == .freeWrite)
+        let first = try Self.write(TestInk.along([[Point(20, 0), Point(20, 100)]]), into: &lesson, at: 10)
+        #expect(lesson.nextDeadline == first.end + 2)
+        _ = try lesson.handle(.penDown(PenSample(x: 20, y: 100, t: 20), pointer: .pen), at: first.end + 1.5)
+        #expect(lesson.nextDeadline == nil)
+        #expect(try lesson.handle(.tick, at: first.end + 2.5).isEmpty)  // the pen is down: no end
+        _ = try lesson.handle(.penMove([PenSample(x: 20, y: 200, t: 20.5)]), at: first.end + 2)
+        _ = try lesson.handle(.penUp(nil), at: first.end + 2.6)
+        #expect(lesson.nextDeadline == first.end + 4.6)
+        let events = try lesson.handle(.tick, at: first.end + 4.6)
+        #expect(lesson.isFinished)
+        #expect(Self.records(events).first?.ink?.strokes.count == 2)
+    }
+
+    @Test func theWaitBeforeTheFirstStrokeDoesNotLowerRhythmus() throws {
+        func rhythm(waiting wait: Double) throws -> (Double, Double?) {
+            var lesson = LessonMachine.begin(glyph: h, condition: .threePhase, at: 0).0
+            _ = try lesson.handle(.tap(.zero), at: 0.1)
+            for k in 0..<3 { _ = try lesson.handle(.tapDot(k), at: 0.2) }
+            _ = try lesson.handle(.tick, at: 2)
+            let guided = try Self.write(TestInk.centerline(h), into: &lesson, at: 3)
+            let free = try Self.write(TestInk.centerline(h), into: &lesson, at: guided.end + wait)
+            let events = try lesson.handle(.tick, at: free.end + 2)
+            let a = try #require(Self.records(events).first?.assessment)
+            return (a.motor!.rhythmus!, a.kinematics.startLatency)
+        }
+        let (soon, soonLatency) = try rhythm(waiting: 0.5)
+        let (late, lateLatency) = try rhythm(waiting: 25)
+        #expect(soon == late)
+        #expect(soon > 0.99)
+        #expect(abs(soonLatency! - 0.5) < 1e-9 && abs(lateLatency! - 25) < 1e-9)
+    }
+
+    @Test func restartAndAbandonKeepARecordOfTheUnfinishedAttempt() throws {
+        let l = TestInk.glyph("l")
+        var (lesson, _) = LessonMachine.begin(glyph: l, condition: .control, at: 0)
+        _ = try Self.write(TestInk.along([[Point(20, 0), Point(20, 80)]]), into: &lesson, at: 1)
+        var events = try lesson.handle(.restart, at: 5)
+        let restarted = try #require(Self.records(events).first)
+        #expect(restarted.outcome == .restarted && !restarted.completed)
+        #expect(restarted.assessment?.completed == false)
+        #expect(restarted.ink?.strokes.count == 1)
+        #expect(restarted.stars == 0)
+        #expect(events.contains { if case .phaseStarted(.guided, 2, _) = $0 { true } else { false } })
+
+        events = try lesson.handle(.abandon, at: 9)
+        let abandoned = try #require(Self.records(events).first)
+        #expect(abandoned.outcome == .abandoned && abandoned.attempt == 2 && abandoned.ink == nil)
+        let result = try #require(events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
+        #expect(!result.completed)
+        #expect(result.records.count == 2)
+        #expect(!Self.said(events).contains(Phrases.letterDone))
+    }
+
+    @Test func messagesThatDoNotFitAreRefusedAndChangeNothing() throws {
+        var (lesson, _) = LessonMachine.begin(glyph: h, condition: .threePhase, at: 0)
+        #expect(throws: LessonError.notInThisPhase(input: "penDown", phase: .observe)) {
+            try lesson.handle(.penDown(PenSample(x: 0, y: 0, t: 0), pointer: .pen), at: 1)
+        }
+        #expect(lesson.phase == .observe && lesson.records.isEmpty)
+        var guided = LessonMachine.begin(glyph: h, condition: .control, at: 0).0
+        #expect(throws: LessonError.notInThisPhase(input: "tap", phase: .guided)) { try guided.handle(.tap(.zero), at: 1) }
+        #expect(throws: LessonError.pen(.penNotDown)) { try guided.handle(.penMove([PenSample(x: 0, y: 0, t: 0)]), at: 1) }
+        _ = try guided.handle(.penDown(PenSample(x: 20, y: 0, t: 0), pointer: .pen), at: 1)
+        #expect(throws: LessonError.pen(.penAlreadyDown)) { try guided.handle(.penDown(PenSample(x: 20, y: 0, t: 0), pointer: .pen), at: 1) }
+    }
+
+    @Test func aSilentChildIsRemindedOfTheTask() throws {
+        var (lesson, _) = LessonMachine.begin(glyph: h, condition: .control, at: 0)
+        #expect(lesson.nextDeadline == 12)
+        #expect(try lesson.handle(.tick, at: 11).isEmpty)
+        #expect(try lesson.handle(.tick, at: 12) == [.say(Phrases.guided)])
+        #expect(lesson.nextDeadline == 24)
+    }
+
+    @Test func thePlansToleranceReachesTheTracker() throws {
+        // Tracing 0.25 x-heights beside the line: within the easy radius, outside the strict one.
+        let l = TestInk.glyph("l")
+        let beside = TestInk.along([l.strokes[0].points.map { Point($0.x + 25, $0.y) }])
+        func completes(_ tier: DifficultyTier) throws -> Bool {
+            let plan = PracticePlan(tolerance: TrackingTolerance.standard.scaled(by: tier.multiplier), tier: tier)
+            var (lesson, events) = LessonMachine.begin(glyph: l, condition: .guidedOnly, plan: plan, at: 0)
+            guard case .phaseStarted(_, _, let display) = events[0] else { return false }
+            #expect(display.tolerance == plan.tolerance)
+            try Self.write(beside, into: &lesson, at: 1)
+            return lesson.isFinished
+        }
+        #expect(try completes(.easy))
+        #expect(try !completes(.strict))
+    }
+
+    @Test func feedbackFadesAcrossThePhases() {
+        let plan = PracticePlan.standard
+        #expect(PhaseDisplay.of(.observe, plan: plan).feedback == .full)
+        #expect(PhaseDisplay.of(.guided, plan: plan).feedback == .reduced)
+        let free = PhaseDisplay.of(.freeWrite, plan: plan)
+        #expect(free.feedback == .none && !free.ghost && free.startDots == .none && !free.arrows)
+    }
+}
