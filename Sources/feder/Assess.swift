@@ -36,21 +36,27 @@ struct Assess: ParsableCommand {
     func run() throws {
         let library = try GlyphLibrary.bundled()
         let target: Glyph
-        do { target = try library.glyph(glyph, script: script, variant: variant) } catch { throw ValidationError(error.description) }
+        do { target = try library.glyph(glyph, script: script, variant: variant) } catch { throw Failure(error.description) }
         let data: Data
         do {
             data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+            throw Failure("cannot read \(file): \(error.localizedDescription)")
         }
         let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
         do {
             let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance)
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
-            throw ValidationError(error.description)
+            throw Failure(error.description)
         }
     }
+}
+
+/// A problem with the glyph or the file: reported in one line, without the usage text.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 extension LessonPhase: ExpressibleByArgument {}
