@@ -30,6 +30,13 @@ struct KinematicsTests {
         #expect(k.nivPerStroke == [1])
     }
 
+    @Test func aSmoothStrokeIsTempoMidRange() {
+        // The documented anchor: a bell-shaped (minimum-jerk) profile, the natural shape of a smooth
+        // stroke, has CV² ≈ 0.4.
+        let one = FreeWriteAssessor.assess(Ink(pointer: .pen, strokes: [stroke(duration: 0.8)]), glyph: l).motor!.tempo!
+        #expect(abs(one - 0.60) < 0.03)
+    }
+
     @Test func stopAndGoShowsInTheInversions() {
         #expect(kinematics([stroke(duration: 1.6, bumps: 4)]).niv == 4)
         #expect(kinematics([stroke(duration: 1.2, bumps: 3)]).niv == 3)
