@@ -12,6 +12,8 @@ public struct LessonConfig: Sendable, Equatable, Codable {
     public var reminderSeconds = 12.0
     /// A tap counts for a start dot within this distance (x-heights).
     public var tapRadius = 0.35
+    /// A guided or free-writing attempt that earns no star is done again, at most this many times.
+    public var retriesWithoutStar = 1
     /// Each live tip is said at most this often per attempt (they also go into the record).
     public var liveTipRepeats = 2
     /// Offsets the choice among praise variants.

@@ -12,7 +12,6 @@ extension LessonMachine {
         case .freeWrite:
             do { _ = try free!.recorder.penDown(sample, pointer: pointer) } catch { throw .pen(error) }
             noteInput()
-            if free!.firstPenDown == nil { free!.firstPenDown = now }
             free!.quietUntil = nil  // a new touch cancels the quiet timer
         default:
             throw .notInThisPhase(input: "penDown", phase: phase)
@@ -64,7 +63,6 @@ extension LessonMachine {
                                            glyph: glyph, guides: trace.tracker.guides,
                                            tolerance: trace.tolerance, config: config.assessment).ranked()
         guard !errors.isEmpty else { return }
-        guided!.mistakes += errors
         events += errors.map(LessonEvent.mistake)
         if let tip = errors.tips(limit: 1).first, state.tipsSaid[tip, default: 0] < config.liveTipRepeats {
             guided!.tipsSaid[tip, default: 0] += 1

@@ -48,13 +48,11 @@ public struct LessonMachine: Sendable {
         var trace: GuidedTrace
         /// How often each live tip has been said in this attempt.
         var tipsSaid: [Utterance: Int] = [:]
-        var mistakes: [WritingError] = []
     }
 
     struct FreeWriteState: Sendable {
         var recorder: InkRecorder
         var quietUntil: Double?
-        var firstPenDown: Double?
     }
 
     private init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig, at now: Double) {
@@ -153,10 +151,18 @@ public struct LessonMachine: Sendable {
         events.append(.say(phase.prompt))
     }
 
-    /// The attempt succeeded: record it and move on.
+    /// The attempt is done: record it and move on, or, when it earned no star, once more.
     mutating func pass(into events: inout [LessonEvent]) {
-        close(.passed, into: &events)
-        guard let phase, let index = condition.phases.firstIndex(of: phase) else { return }
+        guard let phase else { return }
+        let judged = assessAttempt(phase)
+        if attempt <= config.retriesWithoutStar, let judged, judged.stars == 0 {
+            close(.repeated, judged: judged, into: &events)
+            attempt += 1
+            enter(phase, into: &events)
+            return
+        }
+        close(.passed, judged: judged, into: &events)
+        guard let index = condition.phases.firstIndex(of: phase) else { return }
         if index + 1 < condition.phases.count {
             attempt = 1
             enter(condition.phases[index + 1], into: &events)
@@ -165,8 +171,9 @@ public struct LessonMachine: Sendable {
         }
     }
 
-    /// Ends the attempt in progress with `outcome`: judges it, says and records the result.
-    mutating func close(_ outcome: PhaseRecord.Outcome, into events: inout [LessonEvent]) {
+    /// Ends the attempt in progress with `outcome`: judges it (unless `judged` already is), says and
+    /// records the result.
+    mutating func close(_ outcome: PhaseRecord.Outcome, judged: AttemptAssessment? = nil, into events: inout [LessonEvent]) {
         guard let phase else { return }
         var record = PhaseRecord(phase: phase, attempt: attempt, condition: condition, glyph: .init(glyph), outcome: outcome,
                                  startedAt: attemptStart, endedAt: now, firstInputAt: firstInput, score: nil, stars: nil,
@@ -175,32 +182,34 @@ public struct LessonMachine: Sendable {
         case .observe:
             record.observe = ObserveDetail(cycles: observeCycles, skipped: outcome == .passed && observeCycles < config.observeCycles)
         case .direct:
+            // Judged (the score), never punished: no stars are taken for a wrong tap.
             let detail = DirectDetail(taps: direct?.taps ?? [])
             record.direct = detail
-            if outcome == .passed {
-                record.stars = Stars.direct(wrongTaps: detail.wrongTaps)
-                let judged = detail.taps.filter { $0.dot != nil }
-                record.score = judged.isEmpty ? 1 : Double(judged.filter(\.correct).count) / Double(judged.count)
-            }
+            let judged = detail.taps.filter { $0.dot != nil }
+            record.score = judged.isEmpty ? nil : Double(judged.filter(\.correct).count) / Double(judged.count)
             record.errors = detail.taps.compactMap { tap in
                 guard let dot = tap.dot, !tap.correct else { return nil }
                 return WritingError(code: .wrongDot, stroke: dot, at: guides.startDots[dot], tip: Phrases.wrongDot)
             }
         case .guided, .freeWrite:
-            if let assessment = assessAttempt(phase) {
+            if let assessment = judged ?? assessAttempt(phase) {
                 record.assessment = assessment
                 record.score = assessment.score
-                record.stars = outcome == .passed ? assessment.stars : 0
+                record.stars = outcome == .restarted || outcome == .abandoned ? 0 : assessment.stars
                 record.errors = assessment.errors
                 record.ink = guided?.trace.ink ?? free?.recorder.ink
             }
         }
-        if outcome == .passed, let stars = record.stars {
-            let feedback = Feedback(stars: stars, errors: record.errors, variation: config.variationSeed + praiseCount)
-            praiseCount += 1
-            record.spoken = feedback.utterances
-            events.append(.stars(phase: phase, count: stars))
-            events += feedback.utterances.map(LessonEvent.say)
+        if outcome == .passed || outcome == .repeated {
+            // Direct earns praise without stars: "Super" without a wrong tap, "Gut" with.
+            let tier = record.stars ?? ((record.direct?.wrongTaps ?? 0) == 0 ? 3 : 2)
+            if phase != .observe {
+                let feedback = Feedback(stars: tier, errors: record.errors, variation: config.variationSeed + praiseCount)
+                praiseCount += 1
+                record.spoken = feedback.utterances
+                if let stars = record.stars { events.append(.stars(phase: phase, count: stars)) }
+                events += feedback.utterances.map(LessonEvent.say)
+            }
         }
         records.append(record)
         events.append(.phaseFinished(record))

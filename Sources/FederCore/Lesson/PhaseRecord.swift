@@ -6,6 +6,8 @@ public struct PhaseRecord: Sendable, Equatable, Codable {
     public enum Outcome: String, Sendable, Codable {
         /// The phase was done and the lesson moved on.
         case passed
+        /// Judged, but without a single star: the phase runs once more (`LessonConfig.retriesWithoutStar`).
+        case repeated
         /// "Nochmal": the phase was started again.
         case restarted
         /// The child left the letter.
@@ -22,8 +24,9 @@ public struct PhaseRecord: Sendable, Equatable, Codable {
     public var endedAt: Double
     /// First tap or pen-down of the attempt.
     public var firstInputAt: Double?
-    /// 0…1 for direct, guided and free writing; nil for observe (nothing is judged).
+    /// 0…1 for direct (share of dot taps in order), guided and free writing; nil for observe.
     public var score: Double?
+    /// Guided and free writing only: direct is judged but never costs a star, observe is not judged.
     public var stars: Int?
     public var errors: [WritingError]
     /// What was said after the attempt (praise first, then at most two tips).

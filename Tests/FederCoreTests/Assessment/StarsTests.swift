@@ -19,10 +19,6 @@ struct StarsTests {
         #expect(Stars.guided(quality: 0.95, completed: true, errors: [start]) == 2)
     }
 
-    @Test func directStars() {
-        #expect([0, 1, 2, 5].map { Stars.direct(wrongTaps: $0) } == [3, 2, 1, 1])
-    }
-
     @Test func aFluentScribbleGetsNoStarsThoughItsMotorOverallIsFair() {
         let l = TestInk.glyph("l")
         let walk = TestInk.randomWalk(from: Point(120, 100), steps: 300, step: 4, seed: 3)

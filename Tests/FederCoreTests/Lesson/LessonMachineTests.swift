@@ -63,7 +63,9 @@ struct LessonMachineTests {
         #expect(lesson.nextDeadline == 113)  // a moment to see the last arrow
         #expect(try lesson.handle(.tick, at: 112.5).isEmpty)
         events = try lesson.handle(.tick, at: 113)
-        #expect(Self.records(events).first?.stars == 3)
+        #expect(Self.records(events).first?.stars == nil)
+        #expect(Self.records(events).first?.score == 1)
+        #expect(Self.said(events).first == Phrases.praise(stars: 3))
         #expect(Self.phases(events) == [.guided])
 
         // Guided: the centerline.
@@ -116,7 +118,7 @@ struct LessonMachineTests {
         #expect(try lesson.handle(.observeCycleFinished, at: 2).isEmpty)
     }
 
-    @Test func aWrongDotIsAnsweredGentlyAndCostsNothingButAStar() throws {
+    @Test func aWrongDotIsAnsweredGentlyAndCostsNoStar() throws {
         var (lesson, _) = LessonMachine.begin(glyph: h, condition: .threePhase, at: 0)
         _ = try lesson.handle(.tap(.zero), at: 1)
         var events = try lesson.handle(.tapDot(1), at: 2)
@@ -132,7 +134,9 @@ struct LessonMachineTests {
         events = try lesson.handle(.tick, at: 7)
         let record = try #require(Self.records(events).first)
         #expect(record.direct?.wrongTaps == 1)
-        #expect(record.stars == 2)
+        #expect(record.stars == nil)
+        #expect(!events.contains { if case .stars = $0 { true } else { false } })
+        #expect(record.spoken == [Phrases.praise(stars: 2), Phrases.wrongDot])  // "Gut gemacht!", the order tip
         #expect(record.score == 0.75)  // three of four dot taps right
         #expect(record.errors.map(\.code) == [.wrongDot])
     }
@@ -200,6 +204,29 @@ struct LessonMachineTests {
         #expect(soon == late)
         #expect(soon > 0.99)
         #expect(abs(soonLatency! - 0.5) < 1e-9 && abs(lateLatency! - 25) < 1e-9)
+    }
+
+    @Test func anAttemptWithoutAStarIsDoneOnceMore() throws {
+        // Free writing a scribble instead of an l: no star, so one more try; then the letter ends.
+        let l = TestInk.glyph("l")
+        var lesson = LessonMachine.begin(glyph: l, condition: .threePhase, at: 0).0
+        _ = try lesson.handle(.tap(.zero), at: 0.5)
+        _ = try lesson.handle(.tapDot(0), at: 1)
+        _ = try lesson.handle(.tick, at: 2)
+        _ = try Self.write(TestInk.centerline(l), into: &lesson, at: 3)
+        let scribble = Ink(pointer: .pen, strokes: [TestInk.randomWalk(from: Point(60, 100), steps: 200, step: 4, seed: 9)])
+        let first = try Self.write(scribble, into: &lesson, at: 10)
+        var events = try lesson.handle(.tick, at: first.end + 2)
+        let repeated = try #require(Self.records(events).first)
+        #expect(repeated.outcome == .repeated && repeated.stars == 0)
+        #expect(events.contains(.stars(phase: .freeWrite, count: 0)))
+        #expect(Self.said(events).first?.key.hasPrefix("praise.0") == true)
+        #expect(events.contains { if case .phaseStarted(.freeWrite, 2, _) = $0 { true } else { false } })
+        let second = try Self.write(scribble, into: &lesson, at: first.end + 5)
+        events = try lesson.handle(.tick, at: second.end + 2)
+        let result = try #require(events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
+        #expect(result.records.map(\.outcome) == [.passed, .passed, .passed, .repeated, .passed])
+        #expect(result.stars == 0)
     }
 
     @Test func restartAndAbandonKeepARecordOfTheUnfinishedAttempt() throws {

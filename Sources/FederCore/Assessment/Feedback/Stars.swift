@@ -9,8 +9,7 @@ import Foundation
 ///   motor overall: a fluent scribble has high Tempo and Rhythmus, but it is not the letter.
 /// - both: an error in how the letter is formed (wrong start, reversed, order, missing stroke) caps
 ///   the attempt at 2.
-/// - direct: 3 with no wrong tap, 2 with one, else 1.
-/// - observe: none (nothing is judged).
+/// - direct and observe: none (direct is judged, but a wrong tap never costs a star).
 public enum Stars {
     public static let guidedThresholds = [0.85, 0.65, 0.40]
     public static let freeWriteThresholds = [0.80, 0.60, 0.35]
@@ -30,10 +29,6 @@ public enum Stars {
 
     public static func freeWrite(quality: Double, errors: [WritingError]) -> Int {
         capped(band(quality, freeWriteThresholds), errors)
-    }
-
-    public static func direct(wrongTaps: Int) -> Int {
-        wrongTaps == 0 ? 3 : (wrongTaps == 1 ? 2 : 1)
     }
 }
 

@@ -6,11 +6,14 @@ public enum AssessmentReport {
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         case badInk(InkFileError)
         case phaseNotAssessed(LessonPhase)
+        /// The assessment could not be written as JSON (a value that is not a finite number).
+        case notEncodable(String)
 
         public var description: String {
             switch self {
             case .badInk(let e): return "ink file: \(e.message)"
             case .phaseNotAssessed(let p): return "phase '\(p.rawValue)' has no ink to assess; use guided or freeWrite"
+            case .notEncodable(let why): return "the assessment could not be written as JSON: \(why)"
             }
         }
     }
@@ -31,18 +34,19 @@ public enum AssessmentReport {
     public static func run(_ data: Data, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard) throws(Failure) -> Data {
         let file: InkFile
         do { file = try InkFile.decode(data) } catch { throw .badInk(error) }
-        return json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance))
+        return try json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance))
     }
 
     /// Pretty JSON with sorted keys and numbers rounded to 4 decimals.
-    public static func json<T: Encodable>(_ value: T) -> Data {
+    public static func json<T: Encodable>(_ value: T) throws(Failure) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Assessment values are finite by construction; the fallback only guards the encoder's contract.
-        guard let raw = try? JSONEncoder().encode(value),
-              let tree = try? JSONDecoder().decode(JSONValue.self, from: raw),
-              let out = try? encoder.encode(tree.rounded(decimals: 4)) else { return Data("{}".utf8) }
-        return out
+        do {
+            let tree = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+            return try encoder.encode(tree.rounded(decimals: 4))
+        } catch {
+            throw .notEncodable(String(describing: error))
+        }
     }
 }
 
