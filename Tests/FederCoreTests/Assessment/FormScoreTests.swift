@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FederCore
 
@@ -77,6 +78,18 @@ struct FormScoreTests {
         let a = FreeWriteAssessor.assess(TestInk.along([t.strokes[1].points, t.strokes[0].points]), glyph: t)
         #expect(a.motor!.form > 0.95)
         #expect(a.strokes.map(\.order).contains(0))
+    }
+
+    @Test func aSlightSlantIsNoFaultOfFormButIsMeasured() {
+        func leaning(_ degrees: Double) -> AttemptAssessment {
+            let dx = tan(degrees * Double.pi / 180) * 200
+            return FreeWriteAssessor.assess(TestInk.along([[Point(20 + dx, 0), Point(20, 200)]]), glyph: l)
+        }
+        let slight = leaning(8), strong = leaning(30)
+        #expect(slight.motor!.form > 0.9)  // turns are tried in steps of π/32 (5.6°)
+        #expect(abs(slight.kinematics.slant! - 8) < 0.5)
+        #expect(strong.motor!.form < 0.7)
+        #expect(abs(strong.kinematics.slant! - 30) < 0.5)
     }
 
     @Test func formJudgesShapeNotSizeOrPlace() {
