@@ -19,10 +19,8 @@ public enum GuidedAssessor {
             startTolerance: 2 * tolerance.radius * unit, config: config)
 
         var errors: [WritingError] = []
-        for (k, strokeContext) in trace.contexts.enumerated() where k < points.count {
-            errors += GuidedStrokeCheck.run(ink: points[k], inkStroke: k, context: strokeContext,
-                                            firstTry: trace.isFirstTry(k), glyph: glyph,
-                                            guides: trace.tracker.guides, tolerance: tolerance, config: config)
+        for k in trace.contexts.indices where k < points.count {
+            errors += GuidedStrokeCheck.run(ink: points[k], inkStroke: k, in: trace, config: config)
         }
         let coverage = CoverageCheck.run(context)
         errors += coverage.errors

@@ -58,10 +58,8 @@ extension LessonMachine {
     mutating func checkStroke(_ index: Int, into events: inout [LessonEvent]) {
         guard let state = guided, index < state.trace.contexts.count else { return }
         let trace = state.trace
-        let errors = GuidedStrokeCheck.run(ink: trace.ink.strokes[index].map(\.point), inkStroke: index,
-                                           context: trace.contexts[index], firstTry: trace.isFirstTry(index),
-                                           glyph: glyph, guides: trace.tracker.guides,
-                                           tolerance: trace.tolerance, config: config.assessment).ranked()
+        let errors = GuidedStrokeCheck.run(ink: trace.ink.strokes[index].map(\.point), inkStroke: index, in: trace,
+                                           config: config.assessment).ranked()
         guard !errors.isEmpty else { return }
         events += errors.map(LessonEvent.mistake)
         if let tip = errors.tips(limit: 1).first, state.tipsSaid[tip, default: 0] < config.liveTipRepeats {

@@ -164,6 +164,9 @@ struct LessonMachineTests {
         #expect(record.errors.map(\.code).contains(.reversed))
         #expect(record.stars! <= 2)
         #expect(record.assessment!.guided!.procedure == 0)
+        // The reversed try touched the start dot last; it is not counted as tracing the stroke.
+        #expect(record.assessment!.strokes[0].inkStrokes == [1])
+        #expect(record.assessment!.strokes[0].shape > 0.95)
     }
 
     @Test func freeWritingWaitsForAQuietPauseAndANewTouchCancelsIt() throws {

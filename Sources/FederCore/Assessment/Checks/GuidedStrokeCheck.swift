@@ -5,18 +5,19 @@ import Foundation
 /// start, and leaving the corridor. The same function judges replayed ink, so live tips and the
 /// stored record agree.
 enum GuidedStrokeCheck {
-    /// - Parameter firstTry: no earlier ink stroke was aimed at this glyph stroke (its start is judged
-    ///   even if the line just traced already grazed its first checkpoint).
-    static func run(ink: [Point], inkStroke: Int, context: GuidedTrace.StrokeContext, firstTry: Bool, glyph: Glyph,
-                    guides: GlyphGuides, tolerance: TrackingTolerance, config: AssessmentConfig) -> [WritingError] {
+    /// The start is judged for a fresh stroke, and also for the first try at a stroke whose first
+    /// checkpoint the line just traced already grazed.
+    static func run(ink: [Point], inkStroke k: Int, in trace: GuidedTrace, config: AssessmentConfig) -> [WritingError] {
+        let context = trace.contexts[k], glyph = trace.glyph, tolerance = trace.tolerance
         let j = context.aimedStroke, n = glyph.strokes.count, unit = glyph.unit
         guard j < n, let first = ink.first else { return [] }
         let stroke = glyph.strokes[j]
         let band = tolerance.nearBand * unit
         let ownHits = context.hits.filter { $0.stroke == j }
-        let lastCheckpoint = guides.checkpoints[j].count - 1
-        // Touching a checkpoint or two on the way is no progress; finishing the stroke is.
-        let advanced = ownHits.count > 2 || ownHits.contains { $0.checkpoint == lastCheckpoint }
+        let lastCheckpoint = trace.tracker.guides.checkpoints[j].count - 1
+        let advanced = trace.advanced(j, by: context)
+        let firstTry = trace.isFirstTry(k)
+        let inkStroke = k
         var errors: [WritingError] = []
 
         if !advanced, let other = laterStrokeTraced(ink, aimed: j, glyph: glyph, band: band) {

@@ -46,7 +46,7 @@ struct Alignment: Sendable {
         self.last = last
     }
 
-    /// Arc length along the resampled line of point `i`.
+    /// Arc length between neighbouring points of the resampled line.
     var lineSpacing: Double { line.count > 1 ? Polyline.length(line) / Double(line.count - 1) : 0 }
 
     /// The line index nearest to arc length `s`.

@@ -110,6 +110,17 @@ extension GuidedTrace {
         return !contexts[..<k].contains { $0.aimedStroke == j }
     }
 
+    /// Whether the ink of `context` really traced glyph stroke `j`, rather than touch a checkpoint or
+    /// two on the way (a reversed try reaches the start dot last; the stem of u's up-stroke lies on the
+    /// first checkpoints of its stem): the stroke it was aimed at needs more than two checkpoints or
+    /// its last one; a later stroke, reached without lifting, at least half of its checkpoints.
+    func advanced(_ j: Int, by context: StrokeContext) -> Bool {
+        let hits = context.hits.filter { $0.stroke == j }
+        let count = tracker.guides.checkpoints[j].count
+        if j == context.aimedStroke { return hits.count > 2 || hits.contains { $0.checkpoint == count - 1 } }
+        return 2 * hits.count >= max(2, count)
+    }
+
     /// Per glyph stroke, the pieces of ink (stroke, sample range) that advanced it, in writing order.
     /// A piece starts where its ink stroke starts if the stroke was aimed at it, else at its first
     /// checkpoint; it ends at the stroke's end unless the same ink went on to the next glyph stroke.
@@ -117,13 +128,7 @@ extension GuidedTrace {
         var out = [[(stroke: Int, range: ClosedRange<Int>)]](repeating: [], count: glyph.strokes.count)
         let strokes = ink.strokes
         for (k, context) in contexts.enumerated() where k < strokes.count {
-            // A later stroke only grazed (its first checkpoints lie on the line just traced, as the
-            // stem of u on its up-stroke) was not written by this ink; one the pen went on to trace
-            // without lifting (at least half its checkpoints) was.
-            let touched = Array(Set(context.hits.map(\.stroke))).sorted().filter { j in
-                j == context.aimedStroke
-                    || 2 * context.hits.filter { $0.stroke == j }.count >= max(2, tracker.guides.checkpoints[j].count)
-            }
+            let touched = Array(Set(context.hits.map(\.stroke))).sorted().filter { advanced($0, by: context) }
             for (position, j) in touched.enumerated() {
                 let hits = context.hits.filter { $0.stroke == j }
                 guard !hits.isEmpty else { continue }
