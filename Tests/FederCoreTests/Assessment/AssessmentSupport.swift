@@ -23,7 +23,7 @@ enum TestInk {
 
     /// Every sample moved by up to ±`amplitude` glyph units in x and y (seeded).
     static func jittered(_ ink: Ink, amplitude: Double, seed: UInt64 = 7) -> Ink {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         return Ink(pointer: ink.pointer, strokes: ink.strokes.map { stroke in
             stroke.map { s in
                 var s = s
@@ -37,7 +37,7 @@ enum TestInk {
     /// A random walk of `steps` samples starting at `start`, 120 Hz, one stroke: each step goes
     /// `step` units in a fresh random direction.
     static func randomWalk(from start: Point, steps: Int, step: Double, seed: UInt64) -> [PenSample] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var p = start
         var out: [PenSample] = []
         for i in 0..<steps {
@@ -55,18 +55,5 @@ enum TestInk {
             if i > 0 { t += intervals(i) }
             return PenSample(x: p.x, y: p.y, t: t, pressure: pressure)
         }
-    }
-}
-
-/// SplitMix64: deterministic randomness for tests.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -26,7 +26,7 @@ struct MotorDimensionTests {
 
     @Test func tempoIsAboutSpeedNotSamplingRegularity() {
         // Irregular timestamps at a steady speed (each sample placed where a steady pen would be) keep Tempo high.
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         var t = 0.0
         let samples = (0...120).map { i -> PenSample in
             if i > 0 { t += Double.random(in: 0.004...0.013, using: &rng) }

@@ -28,6 +28,17 @@ struct LessonMachineTests {
         return (events, now)
     }
 
+    /// A threePhase lesson of a one-stroke glyph brought to free writing (observe skipped, the dot
+    /// tapped, the centerline traced).
+    static func atFreeWriting(_ glyph: Glyph) throws -> LessonMachine {
+        var lesson = LessonMachine.begin(glyph: glyph, condition: .threePhase, at: 0).0
+        _ = try lesson.handle(.tap(.zero), at: 0.5)
+        _ = try lesson.handle(.tapDot(0), at: 1)
+        _ = try lesson.handle(.tick, at: 2)
+        _ = try write(TestInk.centerline(glyph), into: &lesson, at: 3)
+        return lesson
+    }
+
     static func phases(_ events: [LessonEvent]) -> [LessonPhase] {
         events.compactMap { if case .phaseStarted(let p, _, _) = $0 { p } else { nil } }
     }
@@ -170,12 +181,7 @@ struct LessonMachineTests {
     }
 
     @Test func freeWritingWaitsForAQuietPauseAndANewTouchCancelsIt() throws {
-        let l = TestInk.glyph("l")
-        var lesson = LessonMachine.begin(glyph: l, condition: .threePhase, at: 0).0
-        _ = try lesson.handle(.tap(.zero), at: 0.5)
-        _ = try lesson.handle(.tapDot(0), at: 1)
-        _ = try lesson.handle(.tick, at: 2)
-        _ = try Self.write(TestInk.centerline(l), into: &lesson, at: 3)
+        var lesson = try Self.atFreeWriting(TestInk.glyph("l"))
         #expect(lesson.phase == .freeWrite)
         let first = try Self.write(TestInk.along([[Point(20, 0), Point(20, 100)]]), into: &lesson, at: 10)
         #expect(lesson.nextDeadline == first.end + 2)
@@ -211,12 +217,7 @@ struct LessonMachineTests {
 
     @Test func anAttemptWithoutAStarIsDoneOnceMore() throws {
         // Free writing a scribble instead of an l: no star, so one more try; then the letter ends.
-        let l = TestInk.glyph("l")
-        var lesson = LessonMachine.begin(glyph: l, condition: .threePhase, at: 0).0
-        _ = try lesson.handle(.tap(.zero), at: 0.5)
-        _ = try lesson.handle(.tapDot(0), at: 1)
-        _ = try lesson.handle(.tick, at: 2)
-        _ = try Self.write(TestInk.centerline(l), into: &lesson, at: 3)
+        var lesson = try Self.atFreeWriting(TestInk.glyph("l"))
         let scribble = Ink(pointer: .pen, strokes: [TestInk.randomWalk(from: Point(60, 100), steps: 200, step: 4, seed: 9)])
         let first = try Self.write(scribble, into: &lesson, at: 10)
         var events = try lesson.handle(.tick, at: first.end + 2)
