@@ -7,9 +7,10 @@ import Testing
 struct CenterlinePropertyTests {
     static let glyphs = TestInk.library.allGlyphs(in: "druck")
 
-    @Test(arguments: glyphs)
-    func guidedCenterlineIsNearPerfectWithoutErrors(glyph: Glyph) {
-        let a = GuidedAssessor.assess(TestInk.centerline(glyph), glyph: glyph)
+    /// 120 Hz, pen-ups of 0.35 s, at 1 and at 3 x-heights per second (a careful child, a steady hand).
+    @Test(arguments: glyphs, [100.0, 300.0])
+    func guidedCenterlineIsNearPerfectWithoutErrors(glyph: Glyph, speed: Double) {
+        let a = GuidedAssessor.assess(TestInk.centerline(glyph, simulator: PenSimulator(speed: speed)), glyph: glyph)
         #expect(a.completed, "\(glyph.key)")
         #expect(a.errors.isEmpty, "\(glyph.key): \(a.errors.map { "\($0.code) s\($0.stroke ?? -1)" })")
         #expect(a.score >= 0.95, "\(glyph.key): \(a.score)")
