@@ -74,8 +74,9 @@ public struct SessionConnection: Sendable {
                 try session.penDown(sample, pointer: pointer, into: &events)
             }
         case .move(let samples):
-            guard let active else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
-            if active.session.ink.sampleCount + samples.count > ProtocolLimits.samplesPerSession {
+            // Read the count without binding a copy of the session (a live copy would make the
+            // in-place append below copy the whole ink).
+            if let count = active?.session.ink.sampleCount, count + samples.count > ProtocolLimits.samplesPerSession {
                 return [.error(re: id, ProtocolError(.sessionFull, "this session has reached its sample limit; start a new one"))]
             }
             return await track(id: id) { session, events throws(TracingSessionError) in
@@ -95,17 +96,17 @@ public struct SessionConnection: Sendable {
 
     private mutating func track(id: RequestID?, persist: Bool = false,
                                 _ body: (inout TracingSession, inout [TrackerEvent]) throws(TracingSessionError) -> Void) async -> [ServerMessage] {
-        guard var current = active else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
+        guard active != nil else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
         var events: [TrackerEvent] = []
-        let ignoredBefore = current.session.ignoredSamples
+        let ignoredBefore = active!.session.ignoredSamples
+        // Mutated in place: a copy of the session would copy its whole ink on every message.
         do {
-            try body(&current.session, &events)
+            try body(&active!.session, &events)
         } catch {
             return [.error(re: id, ProtocolError(Self.code(for: error), error.message))]
         }
-        current.dirty = true
-        active = current
-        var replies: [ServerMessage] = [.events(re: id, events: events, ignored: current.session.ignoredSamples - ignoredBefore)]
+        active!.dirty = true
+        var replies: [ServerMessage] = [.events(re: id, events: events, ignored: active!.session.ignoredSamples - ignoredBefore)]
         if events.contains(.letterDone) || persist {
             if let stored = await store(re: id) { replies.append(stored) }
         }
@@ -114,7 +115,7 @@ public struct SessionConnection: Sendable {
 
     /// Writes the active attempt (insert or update) and reports it.
     private mutating func store(re id: RequestID?) async -> ServerMessage? {
-        guard var current = active, !current.session.ink.isEmpty else { return nil }
+        guard let current = active, !current.session.ink.isEmpty else { return nil }
         let session = current.session
         let glyph = session.glyph
         let result = AttemptResult(checkpointsReached: session.tracker.reached,
@@ -128,9 +129,8 @@ public struct SessionConnection: Sendable {
                                    progress: session.tracker.progress, ink: session.ink, result: result)
         do {
             let saved = try await sink.save(record)
-            current.attemptID = saved.id
-            current.dirty = false
-            active = current
+            active?.attemptID = saved.id
+            active?.dirty = false
             guard let attemptID = saved.id else { return nil }
             return .stored(re: id, attempt: attemptID, completed: saved.completed)
         } catch {
