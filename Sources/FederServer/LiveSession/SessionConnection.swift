@@ -96,17 +96,22 @@ public struct SessionConnection: Sendable {
 
     private mutating func track(id: RequestID?, persist: Bool = false,
                                 _ body: (inout TracingSession, inout [TrackerEvent]) throws(TracingSessionError) -> Void) async -> [ServerMessage] {
-        guard active != nil else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
+        guard var current = active else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
+        // Move the session out while it changes: with only one reference its ink grows in place
+        // instead of being copied on every message.
+        active = nil
         var events: [TrackerEvent] = []
-        let ignoredBefore = active!.session.ignoredSamples
-        // Mutated in place: a copy of the session would copy its whole ink on every message.
+        let ignoredBefore = current.session.ignoredSamples
         do {
-            try body(&active!.session, &events)
+            try body(&current.session, &events)
         } catch {
+            active = current
             return [.error(re: id, ProtocolError(Self.code(for: error), error.message))]
         }
-        active!.dirty = true
-        var replies: [ServerMessage] = [.events(re: id, events: events, ignored: active!.session.ignoredSamples - ignoredBefore)]
+        current.dirty = true
+        let ignored = current.session.ignoredSamples - ignoredBefore
+        active = current
+        var replies: [ServerMessage] = [.events(re: id, events: events, ignored: ignored)]
         if events.contains(.letterDone) || persist {
             if let stored = await store(re: id) { replies.append(stored) }
         }
