@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FederCoreTests", dependencies: ["FederCore"], exclude: ["Recognition"]),
-        .testTarget(name: "FederStoreTests", dependencies: ["FederStore"]),
+        .testTarget(name: "FederStoreTests", dependencies: ["FederStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederServerTests",
             dependencies: [

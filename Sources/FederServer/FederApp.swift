@@ -9,17 +9,22 @@ import Logging
 public struct FederServices: Sendable {
     public let library: GlyphLibrary
     public let database: FederDatabase
-    public let attempts: AttemptStore
+    public let lessons: LessonStore
+    public let clock: ServerClock
 
-    public init(library: GlyphLibrary, database: FederDatabase) {
+    public init(library: GlyphLibrary, database: FederDatabase, clock: ServerClock = .system()) {
         self.library = library
         self.database = database
-        self.attempts = AttemptStore(database: database)
+        self.lessons = LessonStore(database: database)
+        self.clock = clock
     }
 
-    /// Opens the bundled glyphs and the database in `dataDirectory` (created if missing).
+    /// Opens the bundled glyphs and the database in `dataDirectory` (created if missing), and turns
+    /// drafts left by a crash into records before anything is served.
     public static func open(dataDirectory: URL) throws -> FederServices {
-        FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory))
+        let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory))
+        try services.lessons.recoverDrafts()
+        return services
     }
 }
 

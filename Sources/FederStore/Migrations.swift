@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Schema history. Never edit a shipped migration: add a new one.
@@ -21,6 +22,65 @@ enum Migrations {
                 t.column("result", .jsonText).notNull()
             }
             try db.create(index: "attempt_on_child_glyph", on: "attempt", columns: ["childID", "glyph"])
+        }
+        migrator.registerMigration("v2-lessons") { db in
+            try db.create(table: "child") { t in
+                t.primaryKey("id", .text)
+                t.column("condition", .text).notNull()
+                t.column("learner", .jsonText).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "phaseRecord") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("lessonID", .text).notNull()
+                t.column("childID", .text)
+                t.column("condition", .text).notNull()
+                t.column("script", .text).notNull()
+                t.column("glyph", .text).notNull()
+                t.column("variant", .text).notNull()
+                t.column("phase", .text).notNull()
+                t.column("attempt", .integer).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("completed", .boolean).notNull()
+                t.column("pointer", .text)
+                t.column("startedAt", .datetime).notNull()
+                t.column("endedAt", .datetime).notNull()
+                t.column("activeSeconds", .double).notNull()
+                t.column("score", .double)
+                t.column("stars", .integer)
+                t.column("record", .jsonText)
+                t.column("ink", .jsonText)
+            }
+            try db.create(index: "phaseRecord_on_child", on: "phaseRecord", columns: ["childID", "glyph"])
+            // Ink of strokes written so far in an unfinished phase: a crash loses at most the stroke in flight.
+            try db.create(table: "draftStroke") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("lessonID", .text).notNull()
+                t.column("childID", .text)
+                t.column("condition", .text).notNull()
+                t.column("script", .text).notNull()
+                t.column("glyph", .text).notNull()
+                t.column("variant", .text).notNull()
+                t.column("phase", .text).notNull()
+                t.column("attempt", .integer).notNull()
+                t.column("pointer", .text).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("strokeIndex", .integer).notNull()
+                t.column("samples", .jsonText).notNull()
+            }
+            try db.create(index: "draftStroke_on_lesson", on: "draftStroke", columns: ["lessonID", "phase", "attempt"])
+            // Attempts from the first version become guided phase records; nothing stored is lost.
+            try db.execute(sql: """
+                INSERT INTO phaseRecord (lessonID, childID, condition, script, glyph, variant, phase, attempt, outcome,
+                                         completed, pointer, startedAt, endedAt, activeSeconds, score, stars, record, ink)
+                SELECT 'v1-attempt-' || id, childID, 'threePhase', script, glyph, variant, phase, 1,
+                       CASE WHEN completed THEN 'passed' ELSE 'abandoned' END, completed, pointer, startedAt, finishedAt,
+                       (julianday(finishedAt) - julianday(startedAt)) * 86400.0, progress, NULL, NULL,
+                       json_object('strokes', json_extract(ink, '$.strokes'), 'pointer', pointer)
+                FROM attempt
+                """)
+            try db.drop(table: "attempt")
         }
         return migrator
     }

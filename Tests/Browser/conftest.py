@@ -73,10 +73,14 @@ class FederServer:
     def db(self) -> sqlite3.Connection:
         return sqlite3.connect(self.data_dir / "feder.sqlite")
 
-    def attempts(self):
+    def records(self):
         with self.db() as con:
             con.row_factory = sqlite3.Row
-            return [dict(r) for r in con.execute("SELECT * FROM attempt ORDER BY id")]
+            return [dict(r) for r in con.execute("SELECT * FROM phaseRecord ORDER BY id")]
+
+    def draft_strokes(self):
+        with self.db() as con:
+            return con.execute("SELECT COUNT(*) FROM draftStroke").fetchone()[0]
 
 
 @pytest.fixture

@@ -46,3 +46,14 @@ def densify(points, step=3.0):
         k = max(1, int(math.ceil(d / step)))
         out += [(ax + (bx - ax) * i / k, ay + (by - ay) * i / k) for i in range(1, k + 1)]
     return out
+
+
+def tap(page, pen, x, y):
+    """A pen tap at glyph units (x, y)."""
+    pen.stroke(glyph_to_client(page, [(x, y)]), pressure=lambda i, n: 0.4)
+
+
+def start_dots(page):
+    """Centres of the drawn start dots (glyph units), in stroke order."""
+    return page.evaluate("""() => [...document.querySelectorAll('#guides g.start circle')]
+        .map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])""")

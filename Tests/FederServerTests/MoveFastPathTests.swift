@@ -46,8 +46,9 @@ struct MoveFastPathTests {
     }
 
     @Test func eventRepliesAreValidJSONMatchingTheEncoder() throws {
-        let reply = ServerMessage.events(re: .text("a\"b"), events: [.checkpoint(stroke: 1, index: 2, progress: 0.33333),
-                                                                    .proximity(.near), .strokeDone(stroke: 1), .letterDone], ignored: 2)
+        let reply = ServerMessage.events(re: .text("a\"b"), events: [.tracker(.checkpoint(stroke: 1, index: 2, progress: 0.33333)),
+                                                                    .tracker(.proximity(.near)), .tracker(.strokeDone(stroke: 1)),
+                                                                    .tracker(.letterDone)], ignored: 2)
         let handWritten = try ReplyWriter().text(reply)
         let object = try JSONSerialization.jsonObject(with: Data(handWritten.utf8)) as? [String: Any]
         let viaEncoder = try JSONSerialization.jsonObject(with: JSONEncoder().encode(reply)) as? [String: Any]

@@ -4,38 +4,67 @@ import Foundation
 import Testing
 @testable import FederServer
 
+/// A clock moved by hand.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds = 1000.0
+
+    var serverClock: ServerClock {
+        ServerClock(monotonic: { [self] in lock.withLock { seconds } },
+                    wall: { [self] in Date(timeIntervalSince1970: 1_800_000_000 + lock.withLock { seconds }) })
+    }
+
+    func advance(_ s: Double) { lock.withLock { seconds += s } }
+}
+
 /// The live session protocol, message by message, against a real SQLite store.
 @Suite("Session connection")
 struct SessionConnectionTests {
     static let library = try! GlyphLibrary.bundled()
+    static let childID = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
 
     struct Harness {
         var connection: SessionConnection
-        let store: AttemptStore
-        let directory: URL
+        let store: LessonStore
+        let clock = ManualClock()
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-server-\(UUID())")
-            store = AttemptStore(database: try FederDatabase(directory: directory))
-            connection = SessionConnection(library: SessionConnectionTests.library, sink: store,
-                                           now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-server-\(UUID())")
+            store = LessonStore(database: try FederDatabase(directory: directory))
+            connection = SessionConnection(library: SessionConnectionTests.library, store: store, clock: clock.serverClock)
         }
 
         mutating func send(_ json: String) async -> [ServerMessage] {
             await connection.handle(text: Data(json.utf8))
         }
 
-        /// Traces a glyph through the protocol as the page would (batches of 4 samples).
-        mutating func trace(_ glyph: Glyph, reversed: Bool = false) async -> [ServerMessage] {
+        /// Writes ink through the protocol as the page would (batches of 4 samples), the clock
+        /// following the samples.
+        mutating func write(_ strokes: [[PenSample]]) async -> [ServerMessage] {
             var replies: [ServerMessage] = []
-            for stroke in PenSimulator().strokes(for: glyph, reversed: reversed) {
+            var last = strokes.first?.first?.t ?? 0
+            for stroke in strokes {
+                clock.advance(max(0, stroke[0].t - last)); last = stroke[0].t
                 replies += await send(#"{"type":"down","pointer":"pen","sample":\#(json(stroke[0]))}"#)
                 for chunk in stride(from: 1, to: stroke.count, by: 4) {
-                    let batch = stroke[chunk..<min(chunk + 4, stroke.count)].map(json).joined(separator: ",")
-                    replies += await send(#"{"type":"move","samples":[\#(batch)]}"#)
+                    let batch = stroke[chunk..<min(chunk + 4, stroke.count)]
+                    clock.advance(batch.last!.t - last); last = batch.last!.t
+                    replies += await send(#"{"type":"move","samples":[\#(batch.map(json).joined(separator: ","))]}"#)
                 }
                 replies += await send(#"{"type":"up"}"#)
             }
+            return replies
+        }
+
+        /// Observe skipped by a tap, every dot tapped in order, the pause after the last dot.
+        mutating func passObserveAndDirect(_ glyph: Glyph) async -> [ServerMessage] {
+            var replies = await send(#"{"type":"tap","point":[0,0]}"#)
+            for i in glyph.strokes.indices {
+                clock.advance(0.5)
+                replies += await send(#"{"type":"tap","dot":\#(i)}"#)
+            }
+            clock.advance(1.5)
+            replies += await connection.tick()
             return replies
         }
     }
@@ -43,6 +72,17 @@ struct SessionConnectionTests {
     static func errorCode(_ replies: [ServerMessage]) -> ProtocolError.Code? {
         for case .error(_, let e) in replies { return e.code }
         return nil
+    }
+
+    static func events(_ replies: [ServerMessage]) -> [LessonEvent] {
+        replies.flatMap { reply -> [LessonEvent] in
+            if case .events(_, let e, _) = reply { return e }
+            return []
+        }
+    }
+
+    static func phases(_ replies: [ServerMessage]) -> [LessonPhase] {
+        events(replies).compactMap { if case .phaseStarted(let p, _, _) = $0 { p } else { nil } }
     }
 
     @Test(arguments: [
@@ -61,6 +101,9 @@ struct SessionConnectionTests {
         ("{\"type\":\"start\",\"glyph\":\"A\",\"script\":\"gotisch\"}", .unknownScript),
         ("{\"type\":\"start\",\"glyph\":\"F\",\"variant\":\"nope\"}", .unknownVariant),
         ("{\"type\":\"down\",\"pointer\":\"pen\",\"sample\":[1,2,3]}", .noSession),
+        ("{\"type\":\"observed\"}", .noSession),
+        ("{\"type\":\"tap\"}", .invalidMessage),
+        ("{\"type\":\"tap\",\"dot\":-1}", .invalidMessage),
         ("{\"type\":\"move\",\"samples\":[[1,2]]}", .invalidMessage),
         ("{\"type\":\"down\",\"pointer\":\"laser\",\"sample\":[1,2,3]}", .invalidMessage),
     ])
@@ -75,27 +118,67 @@ struct SessionConnectionTests {
         #expect(await h.send(#"{"id":7,"type":"ping"}"#) == [.pong(re: .number(7))])
     }
 
+    @Test func aWholeFourPhaseLessonIsStoredPhaseByPhaseAndTheChildLearns() async throws {
+        var h = try Harness()
+        let hello = await h.send(#"{"type":"hello","child":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}"#)
+        #expect(hello == [.hello(re: nil, protocolVersion: 1, child: Self.childID, condition: .threePhase)])
+        var replies = await h.send(#"{"type":"start","glyph":"L"}"#)
+        #expect(Self.phases(replies) == [.observe])
+        let l = try Self.library.glyph("L", script: "druck")
+        replies += await h.passObserveAndDirect(l)
+        replies += await h.write(PenSimulator().strokes(for: l, startTime: 10))
+        #expect(Self.phases(replies) == [.observe, .direct, .guided, .freeWrite])
+        replies += await h.write(PenSimulator().strokes(for: l, startTime: 30))
+        #expect(!Self.events(replies).contains { if case .letterFinished = $0 { true } else { false } })
+        h.clock.advance(2.5)
+        replies += await h.connection.tick()
+        #expect(Self.events(replies).contains { if case .letterFinished(let r) = $0 { r.completed && r.stars > 0 } else { false } })
+
+        let rows = try await h.store.recentRecords(limit: 10).reversed()
+        #expect(rows.map(\.phase) == ["observe", "direct", "guided", "freeWrite"])
+        #expect(rows.allSatisfy { $0.completed && $0.childID == Self.childID && $0.condition == .threePhase })
+        let guided = try #require(rows.first { $0.phase == "guided" })
+        #expect((guided.score ?? 0) > 0.8)
+        #expect(guided.ink?.strokes.count == l.strokes.count)
+        #expect(guided.ink?.strokes[0][0].pressure != nil)
+        let free = try #require(rows.first { $0.phase == "freeWrite" })
+        #expect(free.record?.assessment?.motor?.form ?? 0 > 0.8)
+        #expect(try await h.store.draftCount() == 0)
+        let child = try await h.store.child(id: Self.childID)
+        #expect(child.learner.letters["druck/L"]?.sessions == 1)
+    }
+
+    @Test func aGuidedOnlyChildStartsWithTracing() async throws {
+        var h = try Harness()
+        var child = try await h.store.child(id: Self.childID)
+        child.condition = .guidedOnly
+        try await h.store.save(child)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
+        let replies = await h.send(#"{"type":"start","glyph":"A"}"#)
+        #expect(Self.phases(replies) == [.guided])
+        #expect(replies.contains { if case .started(_, _, .guidedOnly, [.guided]) = $0 { true } else { false } })
+    }
+
     @Test func outOfOrderMessagesAreAnsweredAndTheSessionStaysUsable() async throws {
         var h = try Harness()
-        _ = await h.send(#"{"type":"hello","child":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}"#)
-        #expect(await h.send(#"{"type":"start","glyph":"l"}"#).contains { if case .started = $0 { true } else { false } })
+        _ = await h.send(#"{"type":"start","glyph":"l"}"#)
+        #expect(Self.errorCode(await h.send(#"{"type":"down","pointer":"pen","sample":[1,2,3]}"#)) == .notInThisPhase)
+        let l = try Self.library.glyph("l", script: "druck")
+        _ = await h.passObserveAndDirect(l)
         #expect(Self.errorCode(await h.send(#"{"type":"move","samples":[[1,2,3]]}"#)) == .penNotDown)
         #expect(Self.errorCode(await h.send(#"{"type":"up"}"#)) == .penNotDown)
+        #expect(Self.errorCode(await h.send(#"{"type":"tap","dot":0}"#)) == .notInThisPhase)
         _ = await h.send(#"{"type":"down","pointer":"touch","sample":[0,0,0]}"#)
         #expect(Self.errorCode(await h.send(#"{"type":"down","pointer":"touch","sample":[0,0,0]}"#)) == .penAlreadyDown)
         _ = await h.send(#"{"type":"up"}"#)
-
-        let l = try Self.library.glyph("l", script: "druck")
-        let replies = await h.trace(l)
-        #expect(replies.contains { if case .stored(_, _, true) = $0 { true } else { false } })
-        let stored = try await h.store.recent()
-        #expect(stored.count == 1 && stored[0].completed)
-        #expect(stored[0].childID == "6f9619ff-8b86-d011-b42d-00c04fc964ff")
+        let replies = await h.write(PenSimulator().strokes(for: l, startTime: 5))
+        #expect(Self.events(replies).contains(.tracker(.letterDone)))
     }
 
     @Test func absurdNumbersAreIgnoredAndCounted() async throws {
         var h = try Harness()
         _ = await h.send(#"{"type":"start","glyph":"l"}"#)
+        _ = await h.passObserveAndDirect(try Self.library.glyph("l", script: "druck"))
         _ = await h.send(#"{"type":"down","pointer":"pen","sample":[30,0,0,0.5]}"#)
         let replies = await h.send(#"{"type":"move","samples":[[1e308,1e308,0.1],[30,5,-1e308],[30,6,0.2,0.5,0,0]]}"#)
         guard case .events(_, _, let ignored) = replies.first else { Issue.record("no events reply"); return }
@@ -109,35 +192,34 @@ struct SessionConnectionTests {
         #expect(Self.errorCode(await h.send(#"{"type":"move","samples":[\#(many)]}"#)) == .tooManySamples)
     }
 
-    @Test func aReversedTraceIsStoredAsNotCompleted() async throws {
+    @Test func aReversedTraceDoesNotFinishGuidedAndIsKeptWhenTheChildLeaves() async throws {
         var h = try Harness()
         _ = await h.send(#"{"type":"start","glyph":"A"}"#)
         let a = try Self.library.glyph("A", script: "druck")
-        let replies = await h.trace(a, reversed: true)
-        #expect(!replies.contains { if case .stored(_, _, true) = $0 { true } else { false } })
+        _ = await h.passObserveAndDirect(a)
+        let replies = await h.write(PenSimulator().strokes(for: a, reversed: true, startTime: 5))
+        #expect(!Self.events(replies).contains(.tracker(.letterDone)))
+        #expect(try await h.store.draftCount() == 3, "every finished stroke is a draft")
         _ = await h.send(#"{"type":"end"}"#)
-        let stored = try await h.store.recent()
-        #expect(stored.count == 1)
-        #expect(stored[0].completed == false)
-        #expect(stored[0].ink.strokes.count == 3)
+        let guided = try await h.store.recentRecords().first { $0.phase == "guided" }
+        #expect(guided?.outcome == "abandoned")
+        #expect(guided?.ink?.strokes.count == 3)
+        #expect(try await h.store.draftCount() == 0)
     }
 
-    @Test func closingMidStrokeKeepsTheInkSoFar() async throws {
-        var h = try Harness()
-        _ = await h.send(#"{"type":"start","glyph":"l"}"#)
-        _ = await h.send(#"{"type":"down","pointer":"pen","sample":[30,0,0,0.5]}"#)
-        _ = await h.send(#"{"type":"move","samples":[[30,10,0.01],[30,20,0.02]]}"#)
-        await h.connection.close()
-        let stored = try await h.store.recent()
-        #expect(stored.first?.ink.sampleCount == 3)
-    }
-
-    @Test func eachPenUpUpdatesOneAttemptRow() async throws {
+    @Test func aCrashLosesAtMostTheStrokeInFlight() async throws {
         var h = try Harness()
         _ = await h.send(#"{"type":"start","glyph":"A"}"#)
         let a = try Self.library.glyph("A", script: "druck")
-        _ = await h.trace(a)
-        #expect(try await h.store.count() == 1)
+        _ = await h.passObserveAndDirect(a)
+        let strokes = PenSimulator().strokes(for: a, startTime: 5)
+        _ = await h.write(Array(strokes.prefix(2)))
+        // The third stroke is in flight when the server dies: no up, no close.
+        _ = await h.send(#"{"type":"down","pointer":"pen","sample":\#(json(strokes[2][0]))}"#)
+        let recovered = try h.store.recoverDrafts()
+        #expect(recovered == 1)
+        let guided = try #require(try await h.store.recentRecords().first { $0.phase == "guided" })
+        #expect(guided.outcome == "abandoned" && guided.ink?.strokes.count == 2)
     }
 }
 

@@ -78,6 +78,12 @@ public struct LessonMachine: Sendable {
 
     public var isFinished: Bool { phase == nil }
 
+    /// The ink of the attempt in progress (guided and free writing), for drafts and limits.
+    public var inkInProgress: Ink? { guided?.trace.ink ?? free?.recorder.ink }
+
+    /// Samples dropped so far in the attempt in progress (non-finite, absurd, out of order).
+    public var ignoredSamples: Int { guided?.trace.ignoredSamples ?? free?.recorder.ignoredSamples ?? 0 }
+
     /// When the server should next send `.tick` (the quiet timer, the pause after the last dot, or a
     /// reminder); nil when nothing is pending.
     public var nextDeadline: Double? {
@@ -91,7 +97,7 @@ public struct LessonMachine: Sendable {
         return deadlines.min()
     }
 
-    var isPenDown: Bool { guided?.trace.isPenDown ?? free?.recorder.isPenDown ?? false }
+    public var isPenDown: Bool { guided?.trace.isPenDown ?? free?.recorder.isPenDown ?? false }
 
     /// Handles one input at time `now` and returns what the page should do, in order.
     public mutating func handle(_ input: LessonInput, at now: Double) throws(LessonError) -> [LessonEvent] {

@@ -2,33 +2,42 @@ import FederCore
 import FederStore
 import Foundation
 
-/// The state of one WebSocket connection: which child, which letter is being traced. Turns each
-/// client message into replies; every mistake is answered with a typed error and changes nothing.
+/// The state of one WebSocket connection: which child, which letter is being learnt. Turns each
+/// client message (and each timer tick) into replies by driving a `LessonMachine`; every mistake is
+/// answered with a typed error and changes nothing.
 ///
-/// Attempts are written as they go: after every pen-up (so a crash loses at most the stroke in
-/// flight), when the letter completes, and when a session ends or the connection closes.
+/// Storage as it goes: each finished phase attempt is a `PhaseRecordRow`; while a phase with ink
+/// is in progress every finished stroke is written as a draft, so a crash loses at most the stroke
+/// in flight; the child's learner model is saved when a letter ends.
 public struct SessionConnection: Sendable {
     private let library: GlyphLibrary
-    private let sink: any AttemptSink
-    private let now: @Sendable () -> Date
+    private let store: LessonStore
+    private let clock: ServerClock
     private let decoder = ClientMessageDecoder()
 
-    public private(set) var childID: String?
-    private var active: ActiveSession?
+    public private(set) var child: ChildRecord?
+    private var lesson: ActiveLesson?
 
-    struct ActiveSession: Sendable {
-        var session: TracingSession
-        var startedAt: Date
-        var attemptID: Int64?
-        /// Ink changed since the attempt was last written.
-        var dirty = false
+    struct ActiveLesson: Sendable {
+        var machine: LessonMachine
+        let id: String
+        /// Wall-clock start of the phase attempt in progress.
+        var phaseWallStart: Date
+        /// Strokes of the attempt in progress already written as drafts.
+        var draftedStrokes = 0
     }
 
-    public init(library: GlyphLibrary, sink: any AttemptSink, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(library: GlyphLibrary, store: LessonStore, clock: ServerClock = .system()) {
         self.library = library
-        self.sink = sink
-        self.now = now
+        self.store = store
+        self.clock = clock
     }
+
+    /// When the lesson next needs a `tick` (monotonic seconds), if ever.
+    public var nextDeadline: Double? { lesson?.machine.nextDeadline }
+
+    /// Seconds on the lesson clock, for scheduling ticks.
+    public var now: Double { clock.monotonic() }
 
     /// Handles one text frame.
     public mutating func handle(text: String) async -> [ServerMessage] {
@@ -47,115 +56,179 @@ public struct SessionConnection: Sendable {
         }
     }
 
+    /// Time passed: fires the lesson's timers (quiet pause, reminders). Replies carry no `re`.
+    public mutating func tick() async -> [ServerMessage] {
+        guard let deadline = nextDeadline, clock.monotonic() >= deadline else { return [] }
+        return await drive(.tick, id: nil)
+    }
+
     public mutating func handle(_ message: ClientMessage, id: RequestID?) async -> [ServerMessage] {
         switch message {
-        case .hello(let child):
-            childID = child
-            return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: child)]
+        case .hello(let childID):
+            var condition: StudyCondition?
+            if let childID {
+                do {
+                    let record = try await store.child(id: childID, now: clock.wall())
+                    child = record
+                    condition = record.condition
+                } catch {
+                    return [.error(re: id, ProtocolError(.storageFailed, "the child could not be loaded: \(error)"))]
+                }
+            } else {
+                child = nil
+            }
+            return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID, condition: condition)]
         case .ping:
             return [.pong(re: id)]
         case .start(let request):
-            var replies = await finishActive(re: id)
+            var replies = await abandonLesson(re: id)
+            let glyph: Glyph
             do {
-                let glyph = try library.glyph(request.glyph, script: request.script, variant: request.variant)
-                let tolerance = TrackingTolerance.standard
-                active = ActiveSession(session: TracingSession(glyph: glyph, tolerance: tolerance), startedAt: now())
-                replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: tolerance)))
+                glyph = try library.glyph(request.glyph, script: request.script, variant: request.variant)
             } catch {
                 replies.append(.error(re: id, Self.protocolError(for: error)))
+                return replies
             }
+            let condition = child?.condition ?? .threePhase
+            let plan = (child?.learner ?? LearnerState()).plan(for: glyph, condition: condition)
+            let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan, at: clock.monotonic())
+            lesson = ActiveLesson(machine: machine, id: UUID().uuidString.lowercased(), phaseWallStart: clock.wall())
+            replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
+                                    condition: condition, phases: condition.phases))
+            replies += await process(events, re: id, ignored: 0)
             return replies
         case .end:
-            var replies = await finishActive(re: id)
+            var replies = await abandonLesson(re: id)
             replies.append(.ended(re: id))
             return replies
+        case .observed:
+            return await drive(.observeCycleFinished, id: id)
+        case .tap(let point, let dot):
+            if let dot { return await drive(.tapDot(dot), id: id) }
+            return await drive(.tap(point ?? .zero), id: id)
+        case .restart:
+            return await drive(.restart, id: id)
         case .down(let pointer, let sample):
-            return await track(id: id) { session, events throws(TracingSessionError) in
-                try session.penDown(sample, pointer: pointer, into: &events)
-            }
+            return await drive(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
-            // Read the count without binding a copy of the session (a live copy would make the
-            // in-place append below copy the whole ink).
-            if let count = active?.session.ink.sampleCount, count + samples.count > ProtocolLimits.samplesPerSession {
-                return [.error(re: id, ProtocolError(.sessionFull, "this session has reached its sample limit; start a new one"))]
+            if let count = lesson?.machine.inkInProgress?.sampleCount, count + samples.count > ProtocolLimits.samplesPerSession {
+                return [.error(re: id, ProtocolError(.sessionFull, "this attempt has reached its sample limit; send restart"))]
             }
-            return await track(id: id) { session, events throws(TracingSessionError) in
-                try session.move(samples, into: &events)
-            }
+            return await drive(.penMove(samples), id: id)
         case .up(let sample):
-            return await track(id: id, persist: true) { session, events throws(TracingSessionError) in
-                try session.penUp(sample, into: &events)
-            }
+            return await drive(.penUp(sample), id: id)
         }
     }
 
     /// Stores whatever is in flight; call when the connection closes.
     public mutating func close() async {
-        _ = await finishActive(re: nil)
+        _ = await abandonLesson(re: nil)
     }
 
-    private mutating func track(id: RequestID?, persist: Bool = false,
-                                _ body: (inout TracingSession, inout [TrackerEvent]) throws(TracingSessionError) -> Void) async -> [ServerMessage] {
-        guard var current = active else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
-        // Move the session out while it changes: with only one reference its ink grows in place
-        // instead of being copied on every message.
-        active = nil
-        var events: [TrackerEvent] = []
-        let ignoredBefore = current.session.ignoredSamples
+    // MARK: - Driving the lesson
+
+    private mutating func drive(_ input: LessonInput, id: RequestID?) async -> [ServerMessage] {
+        guard lesson != nil else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
+        let ignoredBefore = lesson!.machine.ignoredSamples
+        let events: [LessonEvent]
         do {
-            try body(&current.session, &events)
+            // Mutated in place: the machine holds the ink, which must not be copied per message.
+            events = try lesson!.machine.handle(input, at: clock.monotonic())
         } catch {
-            active = current
-            return [.error(re: id, ProtocolError(Self.code(for: error), error.message))]
+            return [.error(re: id, ProtocolError(Self.code(for: error), error.description))]
         }
-        current.dirty = true
-        let ignored = current.session.ignoredSamples - ignoredBefore
-        active = current
+        let ignored = max(0, (lesson?.machine.ignoredSamples ?? 0) - ignoredBefore)
+        let replies = await process(events, re: id, ignored: ignored)
+        if case .penUp = input { await writeDraft() }
+        return replies
+    }
+
+    /// Sends the events on and stores what they finish.
+    private mutating func process(_ events: [LessonEvent], re id: RequestID?, ignored: Int) async -> [ServerMessage] {
         var replies: [ServerMessage] = [.events(re: id, events: events, ignored: ignored)]
-        if events.contains(.letterDone) || persist {
-            if let stored = await store(re: id) { replies.append(stored) }
+        for event in events {
+            switch event {
+            case .phaseStarted:
+                lesson?.phaseWallStart = clock.wall()
+                lesson?.draftedStrokes = 0
+            case .phaseFinished(let record):
+                if let reply = await store(record, re: id) { replies.append(reply) }
+            case .letterFinished(let result):
+                await learn(from: result)
+                lesson = nil
+            default:
+                break
+            }
         }
         return replies
     }
 
-    /// Writes the active attempt (insert or update) and reports it.
-    private mutating func store(re id: RequestID?) async -> ServerMessage? {
-        guard let current = active, !current.session.ink.isEmpty else { return nil }
-        let session = current.session
-        let glyph = session.glyph
-        let result = AttemptResult(checkpointsReached: session.tracker.reached,
-                                   checkpointCount: session.tracker.checkpointCount,
-                                   strokesDone: session.tracker.strokeIndex,
-                                   ignoredSamples: session.ignoredSamples,
-                                   tolerance: session.tolerance)
-        let record = AttemptRecord(id: current.attemptID, childID: childID, glyph: glyph.char, script: glyph.script,
-                                   variant: glyph.variant, phase: "guided", pointer: session.ink.pointer,
-                                   startedAt: current.startedAt, finishedAt: now(), completed: session.isComplete,
-                                   progress: session.tracker.progress, ink: session.ink, result: result)
+    private func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
+        guard let lesson else { return nil }
+        let wallStart = lesson.phaseWallStart
+        let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
         do {
-            let saved = try await sink.save(record)
-            active?.attemptID = saved.id
-            active?.dirty = false
-            guard let attemptID = saved.id else { return nil }
-            return .stored(re: id, attempt: attemptID, completed: saved.completed)
+            let saved = try await store.save(row)
+            return .stored(re: id, record: saved.id ?? 0, phase: record.phase, completed: record.completed)
         } catch {
-            return .error(re: id, ProtocolError(.storageFailed, "the attempt could not be stored: \(error)"))
+            return .error(re: id, ProtocolError(.storageFailed, "the record could not be stored: \(error)"))
         }
     }
 
-    /// Stores the active session's ink if it changed since it was last written, and forgets it.
-    private mutating func finishActive(re id: RequestID?) async -> [ServerMessage] {
-        guard let current = active else { return [] }
-        defer { active = nil }
-        guard current.dirty, let reply = await store(re: id) else { return [] }
-        return [reply]
+    private mutating func learn(from result: LetterResult) async {
+        guard var child else { return }
+        child.learner.record(result)
+        child.updatedAt = clock.wall()
+        self.child = child
+        try? await store.save(child)
     }
 
-    static func code(for error: TracingSessionError) -> ProtocolError.Code {
+    /// After a pen-up: the strokes finished since the last draft go to the database.
+    private mutating func writeDraft() async {
+        guard let lesson, let phase = lesson.machine.phase, let ink = lesson.machine.inkInProgress,
+              !lesson.machine.isPenDown, ink.strokes.count > lesson.draftedStrokes else { return }
+        let glyph = lesson.machine.glyph
+        let attempt = lesson.machine.records.filter { $0.phase == phase }.count + 1
+        for index in lesson.draftedStrokes..<ink.strokes.count {
+            let draft = DraftStroke(lessonID: lesson.id, childID: child?.id, condition: lesson.machine.condition,
+                                    script: glyph.script, glyph: glyph.char, variant: glyph.variant, phase: phase.rawValue,
+                                    attempt: attempt, pointer: ink.pointer, startedAt: lesson.phaseWallStart,
+                                    strokeIndex: index, samples: ink.strokes[index])
+            try? await store.appendDraft(draft)
+        }
+        self.lesson?.draftedStrokes = ink.strokes.count
+    }
+
+    /// Ends a lesson in progress (recording the attempt in progress as abandoned).
+    private mutating func abandonLesson(re id: RequestID?) async -> [ServerMessage] {
+        guard lesson != nil, lesson?.machine.isFinished == false else {
+            lesson = nil
+            return []
+        }
+        guard let events = try? lesson!.machine.handle(.abandon, at: clock.monotonic()) else {
+            lesson = nil
+            return []
+        }
+        // The page has moved on; only storage results and errors matter now.
+        let replies = await process(events, re: id, ignored: 0).filter {
+            if case .events = $0 { return false }
+            return true
+        }
+        lesson = nil
+        return replies
+    }
+
+    static func code(for error: LessonError) -> ProtocolError.Code {
         switch error {
-        case .penAlreadyDown: return .penAlreadyDown
-        case .penNotDown: return .penNotDown
-        case .letterAlreadyDone: return .letterDone
+        case .letterFinished: return .letterFinished
+        case .notInThisPhase: return .notInThisPhase
+        case .noSuchDot: return .noSuchDot
+        case .pen(let e):
+            switch e {
+            case .penAlreadyDown: return .penAlreadyDown
+            case .penNotDown: return .penNotDown
+            case .letterAlreadyDone: return .letterDone
+            }
         }
     }
 

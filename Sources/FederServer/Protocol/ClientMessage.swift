@@ -8,6 +8,12 @@ public enum ClientMessage: Sendable, Equatable {
     case down(pointer: PointerKind, sample: PenSample)
     case move(samples: [PenSample])
     case up(sample: PenSample?)
+    /// Observe: one animation cycle of the guide dot finished.
+    case observed
+    /// A tap: on a numbered start dot (`dot`, the page knows which where dots coincide) or at a point.
+    case tap(point: Point?, dot: Int?)
+    /// "Nochmal": the phase starts again.
+    case restart
     case end
     case ping
 
@@ -76,6 +82,18 @@ public struct ClientMessageDecoder: Sendable {
         case "up":
             let body: Up = try body(data)
             return .up(sample: body.sample)
+        case "observed":
+            return .observed
+        case "tap":
+            let body: Tap = try body(data)
+            guard body.point != nil || body.dot != nil else {
+                throw ProtocolError(.invalidMessage, "tap needs \"point\" or \"dot\"")
+            }
+            if let dot = body.dot, dot < 0 || dot > 64 { throw ProtocolError(.invalidMessage, "dot out of range") }
+            if let p = body.point, !p.isFinite { throw ProtocolError(.invalidMessage, "point must be finite") }
+            return .tap(point: body.point, dot: body.dot)
+        case "restart":
+            return .restart
         case "end":
             return .end
         case "ping":
@@ -104,6 +122,7 @@ public struct ClientMessageDecoder: Sendable {
     private struct Down: Decodable { var pointer: PointerKind; var sample: PenSample }
     private struct Move: Decodable { var samples: [PenSample] }
     private struct Up: Decodable { var sample: PenSample? }
+    private struct Tap: Decodable { var point: Point?; var dot: Int? }
 }
 
 private func describe(_ error: any Error) -> String {

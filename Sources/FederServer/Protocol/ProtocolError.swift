@@ -19,7 +19,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
         case unsupportedVersion = "unsupported_version"
         /// A binary frame; the protocol is JSON text only.
         case binaryNotSupported = "binary_not_supported"
-        /// down / move / up / end without a started session.
+        /// A lesson message without a started letter (send start).
         case noSession = "no_session"
         case unknownScript = "unknown_script"
         case unknownGlyph = "unknown_glyph"
@@ -27,6 +27,12 @@ public struct ProtocolError: Error, Equatable, Sendable {
         case penAlreadyDown = "pen_already_down"
         case penNotDown = "pen_not_down"
         case letterDone = "letter_done"
+        /// The letter's lesson is over; send start for the next one.
+        case letterFinished = "letter_finished"
+        /// The message means nothing in the current phase (pen samples while observing, a tap while tracing).
+        case notInThisPhase = "not_in_this_phase"
+        /// A tap on a start dot the letter does not have.
+        case noSuchDot = "no_such_dot"
         /// More samples in one message than `ProtocolLimits.samplesPerMessage`.
         case tooManySamples = "too_many_samples"
         /// The session has recorded `ProtocolLimits.samplesPerSession` samples; start a new one.

@@ -1,17 +1,17 @@
 import FederCore
 import Foundation
 
-/// Turns replies into JSON text. The frequent `events` reply is written by hand (it is sent 60
-/// times a second per child); everything else goes through `JSONEncoder`.
+/// Turns replies into JSON text. The frequent `events` reply made only of tracker events is written
+/// by hand (it is sent 60 times a second per child); everything else goes through `JSONEncoder`.
 struct ReplyWriter {
     private let encoder = JSONEncoder()
 
     func text(_ message: ServerMessage) throws -> String {
-        if case .events(let re, let events, let ignored) = message {
+        if case .events(let re, let events, let ignored) = message, let tracked = Self.trackerOnly(events) {
             var out = "{\"type\":\"events\""
             if let re { out += ",\"re\":" + Self.json(re) }
             out += ",\"events\":["
-            for (n, event) in events.enumerated() {
+            for (n, event) in tracked.enumerated() {
                 if n > 0 { out += "," }
                 out += Self.json(event)
             }
@@ -21,6 +21,17 @@ struct ReplyWriter {
             return out
         }
         return String(decoding: try encoder.encode(message), as: UTF8.self)
+    }
+
+    /// The tracker events, when there is nothing else in the list.
+    static func trackerOnly(_ events: [LessonEvent]) -> [TrackerEvent]? {
+        var out: [TrackerEvent] = []
+        out.reserveCapacity(events.count)
+        for event in events {
+            guard case .tracker(let t) = event else { return nil }
+            out.append(t)
+        }
+        return out
     }
 
     static func json(_ id: RequestID) -> String {

@@ -3,11 +3,11 @@ import Foundation
 
 /// What the server sends back. Every reply carries `re`, the id of the request it answers.
 public enum ServerMessage: Sendable, Equatable {
-    case hello(re: RequestID?, protocolVersion: Int, child: String?)
-    case started(re: RequestID?, glyph: GlyphGeometry)
-    case events(re: RequestID?, events: [TrackerEvent], ignored: Int)
-    /// An attempt was stored (the letter completed, or a session with ink ended).
-    case stored(re: RequestID?, attempt: Int64, completed: Bool)
+    case hello(re: RequestID?, protocolVersion: Int, child: String?, condition: StudyCondition?)
+    case started(re: RequestID?, glyph: GlyphGeometry, condition: StudyCondition, phases: [LessonPhase])
+    case events(re: RequestID?, events: [LessonEvent], ignored: Int)
+    /// A phase attempt was stored.
+    case stored(re: RequestID?, record: Int64, phase: LessonPhase, completed: Bool)
     case ended(re: RequestID?)
     case pong(re: RequestID?)
     case error(re: RequestID?, ProtocolError)
@@ -15,30 +15,34 @@ public enum ServerMessage: Sendable, Equatable {
 
 extension ServerMessage: Encodable {
     private enum Key: String, CodingKey {
-        case type, re, `protocol`, child, glyph, events, ignored, attempt, completed, code, message
+        case type, re, `protocol`, child, condition, phases, glyph, events, ignored, record, phase, completed, code, message
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         switch self {
-        case .hello(let re, let version, let child):
+        case .hello(let re, let version, let child, let condition):
             try c.encode("hello", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(version, forKey: .protocol)
             try c.encodeIfPresent(child, forKey: .child)
-        case .started(let re, let glyph):
+            try c.encodeIfPresent(condition, forKey: .condition)
+        case .started(let re, let glyph, let condition, let phases):
             try c.encode("started", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(glyph, forKey: .glyph)
+            try c.encode(condition, forKey: .condition)
+            try c.encode(phases, forKey: .phases)
         case .events(let re, let events, let ignored):
             try c.encode("events", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(events.map(WireEvent.init), forKey: .events)
             if ignored > 0 { try c.encode(ignored, forKey: .ignored) }
-        case .stored(let re, let attempt, let completed):
+        case .stored(let re, let record, let phase, let completed):
             try c.encode("stored", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
-            try c.encode(attempt, forKey: .attempt)
+            try c.encode(record, forKey: .record)
+            try c.encode(phase, forKey: .phase)
             try c.encode(completed, forKey: .completed)
         case .ended(let re):
             try c.encode("ended", forKey: .type)
@@ -55,8 +59,65 @@ extension ServerMessage: Encodable {
     }
 }
 
-/// A tracker event as it travels: `{"kind": "checkpoint", "stroke": 0, "index": 3, "progress": 0.2}`.
+/// A lesson event as it travels, `{"kind": …, …}`: only what the page needs to show and say —
+/// stars as a count to draw, never scores.
 struct WireEvent: Encodable {
+    let event: LessonEvent
+
+    private enum Key: String, CodingKey {
+        case kind, stroke, index, progress, value, phase, attempt, display, key, text, dot, correct, expected, at
+        case code, from, to, tip, count, outcome, completed, stars
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch event {
+        case .tracker(let t):
+            try WireTrackerEvent(event: t).encode(to: encoder)
+        case .phaseStarted(let phase, let attempt, let display):
+            try c.encode("phaseStarted", forKey: .kind)
+            try c.encode(phase, forKey: .phase)
+            try c.encode(attempt, forKey: .attempt)
+            try c.encode(display, forKey: .display)
+        case .say(let utterance):
+            try c.encode("say", forKey: .kind)
+            try c.encode(utterance.key, forKey: .key)
+            try c.encode(utterance.text, forKey: .text)
+        case .dotTapped(let dot, let correct, let expected):
+            try c.encode("dotTapped", forKey: .kind)
+            try c.encode(dot, forKey: .dot)
+            try c.encode(correct, forKey: .correct)
+            try c.encode(expected, forKey: .expected)
+        case .tapMissed(let at):
+            try c.encode("tapMissed", forKey: .kind)
+            try c.encode(at, forKey: .at)
+        case .mistake(let error):
+            try c.encode("mistake", forKey: .kind)
+            try c.encode(error.code, forKey: .code)
+            try c.encodeIfPresent(error.stroke, forKey: .stroke)
+            try c.encode(error.at, forKey: .at)
+            try c.encodeIfPresent(error.from, forKey: .from)
+            try c.encodeIfPresent(error.to, forKey: .to)
+            try c.encode(error.tip.text, forKey: .tip)
+        case .stars(let phase, let count):
+            try c.encode("stars", forKey: .kind)
+            try c.encode(phase, forKey: .phase)
+            try c.encode(count, forKey: .count)
+        case .phaseFinished(let record):
+            try c.encode("phaseFinished", forKey: .kind)
+            try c.encode(record.phase, forKey: .phase)
+            try c.encode(record.attempt, forKey: .attempt)
+            try c.encode(record.outcome, forKey: .outcome)
+        case .letterFinished(let result):
+            try c.encode("letterFinished", forKey: .kind)
+            try c.encode(result.completed, forKey: .completed)
+            try c.encode(result.stars, forKey: .stars)
+        }
+    }
+}
+
+/// A tracker event: `{"kind": "checkpoint", "stroke": 0, "index": 3, "progress": 0.2}`.
+struct WireTrackerEvent: Encodable {
     let event: TrackerEvent
 
     private enum Key: String, CodingKey { case kind, stroke, index, progress, value }

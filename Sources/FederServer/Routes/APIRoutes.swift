@@ -22,10 +22,10 @@ struct APIRoutes: Sendable {
                 throw HTTPError(.notFound, message: String(describing: error))
             }
         }
-        api.get("attempts") { request, _ -> [AttemptSummary] in
+        api.get("records") { request, _ -> [RecordSummary] in
             let limit = request.uri.queryParameters.get("limit", as: Int.self) ?? 20
             let child = request.uri.queryParameters.get("child")
-            return try await services.attempts.recent(limit: limit, childID: child).map(AttemptSummary.init)
+            return try await services.lessons.recentRecords(limit: limit, childID: child).map(RecordSummary.init)
         }
     }
 
@@ -50,26 +50,32 @@ struct GlyphList: ResponseCodable {
     struct Entry: Codable { var char: String; var variants: [String] }
 }
 
-/// An attempt without its ink, for listings.
-struct AttemptSummary: ResponseCodable {
+/// A phase record without its ink and details, for listings.
+struct RecordSummary: ResponseCodable {
     var id: Int64?
+    var lessonID: String
     var childID: String?
+    var condition: String
     var glyph: String
     var script: String
     var variant: String
     var phase: String
-    var pointer: PointerKind
-    var startedAt: Date
-    var finishedAt: Date
+    var attempt: Int
+    var outcome: String
     var completed: Bool
-    var progress: Double
+    var pointer: PointerKind?
+    var startedAt: Date
+    var endedAt: Date
+    var score: Double?
+    var stars: Int?
     var strokes: Int
     var samples: Int
 
-    init(_ r: AttemptRecord) {
-        id = r.id; childID = r.childID; glyph = r.glyph; script = r.script; variant = r.variant; phase = r.phase
-        pointer = r.pointer; startedAt = r.startedAt; finishedAt = r.finishedAt; completed = r.completed
-        progress = r.progress; strokes = r.ink.strokes.count; samples = r.ink.sampleCount
+    init(_ r: PhaseRecordRow) {
+        id = r.id; lessonID = r.lessonID; childID = r.childID; condition = r.condition.rawValue; glyph = r.glyph
+        script = r.script; variant = r.variant; phase = r.phase; attempt = r.attempt; outcome = r.outcome
+        completed = r.completed; pointer = r.pointer; startedAt = r.startedAt; endedAt = r.endedAt; score = r.score
+        stars = r.stars; strokes = r.ink?.strokes.count ?? 0; samples = r.ink?.sampleCount ?? 0
     }
 }
 

@@ -22,17 +22,11 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Warm-up seconds per run, not measured.")
     var warmup = 2.0
 
-    @Option(help: "Connect to this server (ws://host:port/v1/session) instead of starting one in this process.")
-    var url: String?
 
     func run() async throws {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--children needs positive numbers") }
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
-        if let url {
-            for n in counts { try await measure(n: n, url: url, glyph: glyph) }
-            return
-        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-bench-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let services = try FederServices.open(dataDirectory: directory)
@@ -46,6 +40,12 @@ struct WebSocketBench: AsyncParsableCommand {
             group.addTask { try await app.runService(gracefulShutdownSignals: []) }
             var iterator = portStream.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
+            // The simulated children trace only (guidedOnly), so every message is live tracking.
+            for child in 0..<(counts.max() ?? 0) {
+                var record = try await services.lessons.child(id: SimulatedChild.id(child))
+                record.condition = .guidedOnly
+                try await services.lessons.save(record)
+            }
             for n in counts { try await measure(n: n, url: "ws://127.0.0.1:\(port)/v1/session", glyph: glyph) }
             group.cancelAll()
         }
@@ -100,7 +100,8 @@ final class SimulatedChild: @unchecked Sendable {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
-        var script: [(String, Int, Bool)] = [("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, false)]
+        var script: [(String, Int, Bool)] = [("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, false),
+                                             ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, false)]
         for stroke in path {
             script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, false))
             for i in stride(from: 1, to: stroke.count, by: 2) {
@@ -117,12 +118,18 @@ final class SimulatedChild: @unchecked Sendable {
         var out: [String] = []
         while true {
             let (body, samples, framed) = script[position]
-            position = (position + 1) % script.count
+            // After the last message the letter starts again (hello only once).
+            position = position + 1 == script.count ? 1 : position + 1
             nextID += 1
             pending.sent(id: nextID, samples: samples, at: ContinuousClock.now)
             out.append("{\"id\":\(nextID),\(body)}")
             if framed { return out }
         }
+    }
+
+    /// A stable pseudonymous id per simulated child.
+    static func id(_ index: Int) -> String {
+        String(format: "00000000-0000-4000-8000-%012d", index)
     }
 
     static func encode(_ s: PenSample) -> String {

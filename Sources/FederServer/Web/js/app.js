@@ -5,7 +5,7 @@ import { Viewport } from "./viewport.js";
 import { Guides } from "./guides.js";
 import { InkCanvas } from "./ink-canvas.js";
 import { PenInput } from "./pen.js";
-import { TracingView } from "./tracing.js";
+import { LessonView } from "./lesson.js";
 import { voice } from "./voice.js";
 import { childID } from "./child.js";
 
@@ -17,7 +17,10 @@ async function main() {
   const viewport = new Viewport(paper);
   const guides = new Guides($("guides"));
   const ink = new InkCanvas($("ink"), viewport);
-  const view = new TracingView({ connection, viewport, guides, ink, progressFill: $("progress-fill") });
+  const view = new LessonView({
+    connection, viewport, guides, ink,
+    progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
+  });
   new PenInput($("ink"), viewport, view);
 
   const params = new URLSearchParams(location.search);
@@ -28,7 +31,7 @@ async function main() {
   connection.onState((state) => {
     $("offline").classList.toggle("hidden", state === "open");
     if (state === "open" && view.glyph) {
-      connection.request("hello", { child: childID() }).then(() => view.start(current, script)).catch(() => {});
+      connection.request("hello", { child: childID() }).then(() => show(current)).catch(() => {});
     }
   });
 
@@ -46,8 +49,9 @@ async function main() {
     await view.start(char, script);
   }
 
-  view.on("done", () => {
-    setTimeout(() => $("celebration").classList.remove("hidden"), 350);
+  view.on("finished", ({ stars }) => {
+    document.querySelectorAll("#celebration .star-row .icon").forEach((icon, i) => icon.classList.toggle("empty", i >= stars));
+    setTimeout(() => $("celebration").classList.remove("hidden"), 600);
   });
 
   $("next-button").addEventListener("click", () => {
@@ -55,6 +59,7 @@ async function main() {
     show(letters.length ? letters[(i + 1) % letters.length] : current);
   });
   $("replay").addEventListener("click", () => voice.repeat());
+  $("restart").addEventListener("click", () => view.restart());
   $("letter-button").addEventListener("click", () => openPicker());
   $("picker-close").addEventListener("click", () => $("picker").classList.add("hidden"));
 

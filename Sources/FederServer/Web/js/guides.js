@@ -1,5 +1,5 @@
-// Draws the static layers in glyph units: ruling, the letter's ghost, checkpoints, numbered start
-// dots and direction arrows; and updates them as the server reports progress.
+// Draws the static layers in glyph units — ruling, the letter's ghost, checkpoints, start dots,
+// direction arrows — as the phase's display asks, and updates them as the server reports progress.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -14,9 +14,15 @@ export class Guides {
   constructor(svg) {
     this.svg = svg;
     this.strokes = [];
+    this.arrows = [];
+    this.dots = [];
+    this.starts = [];
   }
 
-  draw(glyph, box, { ghost = true, dots = true, arrows = true, checkpoints = true } = {}) {
+  /**
+   * @param display {ghost, guideDot, startDots: "none"|"plain"|"numbered", arrows, checkpoints}
+   */
+  draw(glyph, box, display) {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
@@ -25,18 +31,21 @@ export class Guides {
     for (const [y, cls] of [[r.top, "top"], [r.middle, "middle"], [r.base, "base"], [r.bottom, "bottom"]]) {
       el("line", { x1: x0, x2: x1, y1: y, y2: y, class: `ruling-line ${cls}` }, svg);
     }
+    this.marks = el("g", { class: "marks" });
     this.strokes = glyph.strokes.map((stroke) => {
       const group = el("g", { class: "stroke" }, svg);
       const path = el("path", { d: stroke.path, class: `ghost${stroke.dot ? " dot" : ""}` }, group);
-      if (!ghost) path.style.display = "none";
-      const cps = checkpoints ? stroke.checkpoints.map(([x, y]) => el("circle", { cx: x, cy: y, r: 4.5, class: "checkpoint" }, group)) : [];
+      if (!display.ghost) path.style.display = "none";
+      const cps = display.checkpoints
+        ? stroke.checkpoints.map(([x, y]) => el("circle", { cx: x, cy: y, r: 4.5, class: "checkpoint" }, group))
+        : [];
       return { group, path, cps, stroke };
     });
-    // Arrows and dots go on top of every ghost. Arrows run beside the line, on the side away from
-    // the letter's middle, as on a worksheet.
+    svg.appendChild(this.marks);
+    // Arrows run beside the line, on the side away from the letter's middle, as on a worksheet.
     const centre = glyphCentre(glyph);
     this.arrows = glyph.strokes.map((stroke) => {
-      if (!arrows || stroke.dot) return null;
+      if (stroke.dot) return null;
       const pts = besideLine(stroke.arrow.points, centre, 24);
       const d = pts.map(([x, y], i) => `${i ? "L" : "M"} ${x} ${y}`).join(" ");
       const line = el("path", { d, class: "arrow hidden" }, svg);
@@ -49,36 +58,72 @@ export class Guides {
       }, svg);
       return { line, head };
     });
-    const starts = spreadCoincident(glyph.strokes.map((s) => s.start));
+    this.showArrows = display.arrows;
+    this.starts = spreadCoincident(glyph.strokes.map((s) => s.start));
     this.dots = glyph.strokes.map((stroke, i) => {
-      if (!dots) return null;
-      const [x, y] = starts[i];
-      const g = el("g", {}, svg);
-      const circle = el("circle", { cx: x, cy: y, r: 15, class: "start-dot" }, g);
-      const label = el("text", { x, y, class: "start-number" }, g);
-      label.textContent = String(i + 1);
+      if (display.startDots === "none") return null;
+      const [x, y] = this.starts[i];
+      const g = el("g", { class: "start" }, svg);
+      const circle = el("circle", { cx: x, cy: y, r: display.startDots === "numbered" ? 15 : 9, class: "start-dot" }, g);
+      if (display.startDots === "numbered") {
+        const label = el("text", { x, y, class: "start-number" }, g);
+        label.textContent = String(i + 1);
+      }
       return { g, circle };
     });
+    this.guideDot = display.guideDot ? el("circle", { cx: -999, cy: -999, r: 14, class: "guide-dot" }, svg) : null;
   }
 
   /** Highlights the stroke to trace next (or none when `index` is past the end). */
   setActive(index) {
     this.strokes.forEach((s, i) => s.path.classList.toggle("active", i === index));
-    (this.arrows || []).forEach((a, i) => {
+    this.arrows.forEach((a, i) => {
       if (!a) return;
-      a.line.classList.toggle("hidden", i !== index);
-      a.head.classList.toggle("hidden", i !== index);
+      const show = this.showArrows && i === index;
+      a.line.classList.toggle("hidden", !show);
+      a.head.classList.toggle("hidden", !show);
     });
-    (this.dots || []).forEach((d, i) => {
+    this.dots.forEach((d, i) => {
       if (!d) return;
       d.circle.classList.toggle("active", i === index);
       d.circle.classList.toggle("done", i < index);
     });
   }
 
+  /** Shows one stroke's arrow for a moment (after a correct tap in the direct phase). */
+  flashArrow(index, ms = 1200) {
+    const a = this.arrows[index];
+    if (!a) return;
+    a.line.classList.remove("hidden");
+    a.head.classList.remove("hidden");
+    setTimeout(() => { a.line.classList.add("hidden"); a.head.classList.add("hidden"); }, ms);
+  }
+
+  markDot(index, state) {
+    const d = this.dots[index];
+    if (!d) return;
+    if (state === "done") d.circle.classList.add("done");
+    if (state === "pulse") {
+      d.circle.classList.remove("pulse");
+      void d.circle.getBoundingClientRect();
+      d.circle.classList.add("pulse");
+      setTimeout(() => d.circle.classList.remove("pulse"), 1400);
+    }
+  }
+
   setPulse(index, on) {
-    const d = this.dots?.[index];
+    const d = this.dots[index];
     if (d) d.circle.classList.toggle("pulse", on);
+  }
+
+  /** The start dot (index) under a point in glyph units, if any: where a tap lands in the direct phase. */
+  dotAt(x, y, radius = 30) {
+    let best = null;
+    this.starts.forEach(([sx, sy], i) => {
+      const d = Math.hypot(sx - x, sy - y);
+      if (d <= radius && (best === null || d < best.d)) best = { i, d };
+    });
+    return best?.i ?? null;
   }
 
   checkpointReached(stroke, index) {
@@ -88,6 +133,29 @@ export class Guides {
   strokeDone(stroke) {
     this.strokes[stroke]?.path.classList.add("done");
   }
+
+  /** Marks a mistake: the faulty stretch of the stroke (from…to, fractions of its length) and a ring. */
+  markMistake({ stroke, at, from, to }) {
+    const s = this.strokes[stroke];
+    if (s && from != null && to != null && to > from) {
+      const length = s.path.getTotalLength();
+      const part = el("path", { d: s.stroke.path, class: "mistake-part" }, this.marks);
+      part.setAttribute("stroke-dasharray", `0 ${from * length} ${(to - from) * length} ${length}`);
+    }
+    if (at) el("circle", { cx: at[0], cy: at[1], r: 22, class: "mistake-ring" }, this.marks);
+  }
+
+  clearMarks() { this.marks?.replaceChildren(); }
+
+  /** Moves the amber guide dot; hidden when `point` is null. */
+  moveGuideDot(point) {
+    if (!this.guideDot) return;
+    this.guideDot.setAttribute("cx", point ? point.x : -999);
+    this.guideDot.setAttribute("cy", point ? point.y : -999);
+  }
+
+  /** Path elements of the strokes, for animating along them. */
+  get paths() { return this.strokes.map((s) => s.path); }
 }
 
 function glyphCentre(glyph) {

@@ -37,6 +37,8 @@ export const sounds = {
   enabled: true,
   unlock() { audio(); },
   tick() { if (this.enabled) tone(1320, 0, 0.06, 0.05); buzz(8); },
+  /** A gentle, low "not yet": never a buzzer. */
+  soft() { if (this.enabled) tone(330, 0, 0.18, 0.05, "sine"); buzz(20); },
   stroke() { if (this.enabled) { tone(660, 0, 0.12); tone(990, 0.09, 0.16); } buzz([15, 40, 10]); },
   letter() {
     if (this.enabled) [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.11, 0.25, 0.09, "triangle"));

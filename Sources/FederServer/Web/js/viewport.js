@@ -8,14 +8,15 @@ export class Viewport {
     this.box = { x: 0, y: 0, width: 400, height: 400 };
   }
 
-  /** Fits the view to a glyph on its ruling; returns the viewBox. */
-  fit(glyph) {
+  /** Fits the view to a glyph on its ruling; `scale` < 1 draws the letter smaller. Returns the viewBox. */
+  fit(glyph, scale = 1) {
     const rect = this.element.getBoundingClientRect();
     const margin = 55;
-    const height = glyph.ruling.bottom - glyph.ruling.top + 2 * margin;
+    const height = (glyph.ruling.bottom - glyph.ruling.top + 2 * margin) / Math.max(0.3, Math.min(1, scale));
     const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.5;
     const width = Math.max(height * aspect, glyph.width + 2 * margin);
-    this.box = { x: glyph.width / 2 - width / 2, y: glyph.ruling.top - margin, width, height: width / aspect };
+    const middle = (glyph.ruling.top + glyph.ruling.bottom) / 2;
+    this.box = { x: glyph.width / 2 - width / 2, y: middle - height / 2, width, height: width / aspect };
     this.box.y -= (this.box.height - height) / 2;
     return this.box;
   }

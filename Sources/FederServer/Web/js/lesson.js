@@ -1,0 +1,204 @@
+// One letter's lesson on the page: the server runs the four phases (watch, tap the dots, trace,
+// write alone) and sends what to show and say; this view shows it, passes on taps and pen input,
+// draws ink at once, and never judges anything itself.
+
+import { voice } from "./voice.js";
+import { sounds } from "./sounds.js";
+import { GuideAnimation } from "./guide-animation.js";
+
+export class LessonView {
+  constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill }) {
+    Object.assign(this, { connection, viewport, guides, ink, progressFill, phaseDots, starsPill });
+    this.glyph = null;
+    this.phase = null;
+    this.display = null;
+    this.phases = [];
+    this.queue = [];
+    this.flushScheduled = false;
+    this.penDown = false;
+    this.activeStroke = 0;
+    this.listeners = { finished: [] };
+    this.animation = new GuideAnimation(guides, () => this.connection.send("observed"));
+    connection.onMessage((m) => this.onServerMessage(m));
+  }
+
+  on(name, fn) { this.listeners[name].push(fn); }
+
+  async start(char, script = "druck", variant) {
+    this.animation.stop();
+    setBody({ state: "loading" });
+    const replies = await this.connection.request("start", { glyph: char, script, ...(variant ? { variant } : {}) });
+    const started = replies.find((r) => r.type === "started");
+    if (!started) throw new Error(replies.find((r) => r.type === "error")?.message ?? "no glyph");
+    return this.glyph;
+  }
+
+  layout() {
+    if (!this.glyph || !this.display) return;
+    const box = this.viewport.fit(this.glyph, this.display.letterScale ?? 1);
+    this.guides.draw(this.glyph, box, this.display);
+    this.guides.setActive(this.phase === "direct" ? -1 : this.activeStroke);
+    this.ink.resize();
+    if (this.display.guideDot) this.animation.start();
+  }
+
+  // --- Input (from PenInput) -------------------------------------------------------------------
+
+  down(sample, pointer) {
+    if (!this.glyph) return;
+    sounds.unlock();
+    if (this.phase === "observe" || this.phase === "direct") {
+      this.tap(sample[0], sample[1]);
+      return;
+    }
+    if (this.phase !== "guided" && this.phase !== "freeWrite") return;
+    this.penDown = true;
+    this.ink.begin(sample, pointer);
+    setBody({ state: "writing" });
+    this.connection.send("down", { pointer, sample });
+  }
+
+  move(samples) {
+    if (!this.penDown) return;
+    this.ink.extend(samples);
+    this.queue.push(...samples);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      requestAnimationFrame(() => this.flush());
+    }
+  }
+
+  up(sample) {
+    if (!this.penDown) return;
+    this.penDown = false;
+    this.flush();
+    this.connection.send("up", { sample });
+  }
+
+  flush() {
+    this.flushScheduled = false;
+    while (this.queue.length) this.connection.send("move", { samples: this.queue.splice(0, 256) });
+  }
+
+  tap(x, y) {
+    const dot = this.phase === "direct" ? this.guides.dotAt(x, y) : null;
+    this.connection.send("tap", dot === null ? { point: [x, y] } : { dot });
+  }
+
+  restart() {
+    this.connection.send("restart");
+  }
+
+  // --- Server events ---------------------------------------------------------------------------
+
+  onServerMessage(message) {
+    // "started" arrives just before the first phase's events: take the glyph from it at once.
+    if (message.type === "started") {
+      this.glyph = message.glyph;
+      this.phases = message.phases;
+      document.body.dataset.glyph = this.glyph.char;
+      for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored"]) delete document.body.dataset[key];
+    } else if (message.type === "events") {
+      for (const event of message.events) this.apply(event);
+    } else if (message.type === "stored") {
+      document.body.dataset.stored = String(Number(document.body.dataset.stored || 0) + 1);
+      if (message.phase === "guided" && message.completed) document.body.dataset.guidedStored = "completed";
+    } else if (message.type === "error") {
+      console.warn("server:", message.code, message.message);
+    }
+  }
+
+  apply(event) {
+    const body = document.body;
+    switch (event.kind) {
+      case "phaseStarted":
+        this.enterPhase(event);
+        break;
+      case "say":
+        voice.say(event.text);
+        break;
+      case "checkpoint":
+        this.guides.checkpointReached(event.stroke, event.index);
+        body.dataset.checkpoints = String(Number(body.dataset.checkpoints || 0) + 1);
+        this.setProgress(event.progress);
+        if (this.display?.feedback !== "none") sounds.tick();
+        break;
+      case "strokeDone":
+        this.guides.strokeDone(event.stroke);
+        this.activeStroke = event.stroke + 1;
+        this.guides.setActive(this.activeStroke);
+        body.dataset.strokesDone = String(this.activeStroke);
+        sounds.stroke();
+        break;
+      case "proximity":
+        body.dataset.proximity = event.value;
+        this.guides.setPulse(this.activeStroke, event.value === "off");
+        break;
+      case "letterDone":
+        body.dataset.traced = "true";
+        break;
+      case "dotTapped":
+        if (event.correct) {
+          this.guides.markDot(event.dot, "done");
+          this.guides.flashArrow(event.dot);
+          sounds.tick();
+        } else {
+          this.guides.markDot(event.expected, "pulse");
+          sounds.soft();
+        }
+        break;
+      case "tapMissed":
+        sounds.soft();
+        break;
+      case "mistake":
+        this.guides.markMistake(event);
+        body.dataset.mistakes = String(Number(body.dataset.mistakes || 0) + 1);
+        body.dataset.lastMistake = event.code;
+        break;
+      case "stars":
+        this.showStars(event.count);
+        break;
+      case "letterFinished":
+        this.animation.stop();
+        setBody({ state: "done", letterStars: String(event.stars) });
+        sounds.letter();
+        this.listeners.finished.forEach((fn) => fn(event));
+        break;
+    }
+  }
+
+  enterPhase({ phase, attempt, display }) {
+    this.animation.stop();
+    this.phase = phase;
+    this.display = display;
+    this.activeStroke = 0;
+    this.ink.clear();
+    this.setProgress(0);
+    setBody({ phase, attempt: String(attempt), state: "ready", checkpoints: "0" });
+    delete document.body.dataset.traced;
+    this.layout();
+    this.phaseDots.replaceChildren(...this.phases.map((p, i) => {
+      const dot = document.createElement("span");
+      const here = this.phases.indexOf(phase);
+      dot.className = i < here ? "done" : i === here ? "current" : "";
+      return dot;
+    }));
+  }
+
+  showStars(count) {
+    this.starsPill.querySelectorAll(".icon").forEach((icon, i) => {
+      icon.classList.toggle("empty", i >= count);
+      icon.classList.toggle("earned", i < count);
+    });
+    document.body.dataset.stars = String(count);
+  }
+
+  setProgress(value) {
+    this.progressFill.style.width = `${Math.round(value * 100)}%`;
+    document.body.dataset.progress = String(value);
+  }
+}
+
+function setBody(values) {
+  for (const [k, v] of Object.entries(values)) document.body.dataset[k] = v;
+}

@@ -1,0 +1,34 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// A finished stroke of a phase that is still in progress. Written at every pen-up and removed when
+/// the phase's record is stored; left-overs after a crash become "abandoned" records on next start.
+public struct DraftStroke: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "draftStroke"
+
+    public var id: Int64?
+    public var lessonID: String
+    public var childID: String?
+    public var condition: StudyCondition
+    public var script: String
+    public var glyph: String
+    public var variant: String
+    public var phase: String
+    public var attempt: Int
+    public var pointer: PointerKind
+    /// Wall-clock start of the phase attempt.
+    public var startedAt: Date
+    public var strokeIndex: Int
+    public var samples: [PenSample]
+
+    public init(lessonID: String, childID: String?, condition: StudyCondition, script: String, glyph: String,
+                variant: String, phase: String, attempt: Int, pointer: PointerKind, startedAt: Date,
+                strokeIndex: Int, samples: [PenSample]) {
+        self.id = nil; self.lessonID = lessonID; self.childID = childID; self.condition = condition
+        self.script = script; self.glyph = glyph; self.variant = variant; self.phase = phase; self.attempt = attempt
+        self.pointer = pointer; self.startedAt = startedAt; self.strokeIndex = strokeIndex; self.samples = samples
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

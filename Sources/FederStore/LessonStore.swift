@@ -1,0 +1,95 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// Children, phase records and draft strokes.
+public struct LessonStore: Sendable {
+    let database: FederDatabase
+
+    public init(database: FederDatabase) {
+        self.database = database
+    }
+
+    // MARK: Children
+
+    /// The child with this id, created with the default condition if it is new.
+    public func child(id: String, now: Date = Date()) async throws -> ChildRecord {
+        try await database.writer.write { db in
+            if let existing = try ChildRecord.fetchOne(db, key: id) { return existing }
+            let child = ChildRecord(id: id, createdAt: now, updatedAt: now)
+            try child.insert(db)
+            return child
+        }
+    }
+
+    public func save(_ child: ChildRecord) async throws {
+        try await database.writer.write { db in try child.save(db) }
+    }
+
+    // MARK: Records
+
+    /// Stores a finished phase attempt and removes its draft strokes, in one transaction.
+    @discardableResult
+    public func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
+        try await database.writer.write { db in
+            var row = row
+            try row.insert(db)
+            try DraftStroke
+                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
+                .deleteAll(db)
+            return row
+        }
+    }
+
+    public func appendDraft(_ stroke: DraftStroke) async throws {
+        try await database.writer.write { db in
+            var stroke = stroke
+            try stroke.insert(db)
+        }
+    }
+
+    public func record(id: Int64) async throws -> PhaseRecordRow? {
+        try await database.writer.read { db in try PhaseRecordRow.fetchOne(db, key: id) }
+    }
+
+    /// Newest first.
+    public func recentRecords(limit: Int = 20, childID: String? = nil) async throws -> [PhaseRecordRow] {
+        try await database.writer.read { db in
+            var request = PhaseRecordRow.order(Column("id").desc).limit(max(0, min(limit, 1000)))
+            if let childID { request = request.filter(Column("childID") == childID) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    public func recordCount() async throws -> Int {
+        try await database.writer.read { db in try PhaseRecordRow.fetchCount(db) }
+    }
+
+    public func draftCount() async throws -> Int {
+        try await database.writer.read { db in try DraftStroke.fetchCount(db) }
+    }
+
+    /// Turns draft strokes left by a crash into "abandoned" records with the ink they hold.
+    /// Returns how many records were recovered. Call once at start-up, before serving.
+    @discardableResult
+    public func recoverDrafts(now: Date = Date()) throws -> Int {
+        try database.writer.write { db in
+            let drafts = try DraftStroke.order(Column("lessonID"), Column("phase"), Column("attempt"), Column("strokeIndex")).fetchAll(db)
+            let groups = Dictionary(grouping: drafts) { "\($0.lessonID)|\($0.phase)|\($0.attempt)" }
+            for (_, strokes) in groups.sorted(by: { $0.key < $1.key }) {
+                guard let first = strokes.first else { continue }
+                let ink = Ink(pointer: first.pointer, strokes: strokes.map(\.samples))
+                let duration = ink.timeSpan.map { $0.upperBound - $0.lowerBound } ?? 0
+                var row = PhaseRecordRow(lessonID: first.lessonID, childID: first.childID, condition: first.condition,
+                                         script: first.script, glyph: first.glyph, variant: first.variant,
+                                         phase: first.phase, attempt: first.attempt, outcome: PhaseRecord.Outcome.abandoned.rawValue,
+                                         completed: false, pointer: first.pointer, startedAt: first.startedAt,
+                                         endedAt: first.startedAt.addingTimeInterval(duration), activeSeconds: duration,
+                                         score: nil, stars: nil, record: nil, ink: ink)
+                try row.insert(db)
+            }
+            try DraftStroke.deleteAll(db)
+            return groups.count
+        }
+    }
+}

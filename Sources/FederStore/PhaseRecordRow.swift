@@ -1,0 +1,73 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// One attempt at one phase of a letter, completed or not, as stored: the columns research filters
+/// on, the engine's whole `PhaseRecord` as JSON (scores, dimensions, kinematics, errors, what was
+/// said) and the ink beside it.
+public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "phaseRecord"
+
+    public var id: Int64?
+    /// Groups the records of one letter session.
+    public var lessonID: String
+    public var childID: String?
+    public var condition: StudyCondition
+    public var script: String
+    public var glyph: String
+    public var variant: String
+    public var phase: String
+    public var attempt: Int
+    public var outcome: String
+    public var completed: Bool
+    public var pointer: PointerKind?
+    /// Wall-clock start and end.
+    public var startedAt: Date
+    public var endedAt: Date
+    /// Time the phase was on screen, from the server's monotonic clock.
+    public var activeSeconds: Double
+    public var score: Double?
+    public var stars: Int?
+    /// The engine's record without its ink (nil only for records recovered from drafts or v1).
+    public var record: PhaseRecord?
+    public var ink: Ink?
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// A row for an engine record; `wallStart` is the wall-clock time at `record.startedAt`.
+    public init(record: PhaseRecord, lessonID: String, childID: String?, wallStart: Date) {
+        var bare = record
+        bare.ink = nil
+        id = nil
+        self.lessonID = lessonID
+        self.childID = childID
+        condition = record.condition
+        script = record.glyph.script
+        glyph = record.glyph.char
+        variant = record.glyph.variant
+        phase = record.phase.rawValue
+        attempt = record.attempt
+        outcome = record.outcome.rawValue
+        completed = record.completed
+        pointer = record.ink?.pointer
+        let active = max(0, record.endedAt - record.startedAt)
+        startedAt = wallStart
+        endedAt = wallStart.addingTimeInterval(active)
+        activeSeconds = active
+        score = record.score
+        stars = record.stars
+        self.record = bare
+        ink = record.ink
+    }
+
+    public init(id: Int64? = nil, lessonID: String, childID: String?, condition: StudyCondition, script: String,
+                glyph: String, variant: String, phase: String, attempt: Int, outcome: String, completed: Bool,
+                pointer: PointerKind?, startedAt: Date, endedAt: Date, activeSeconds: Double, score: Double?,
+                stars: Int?, record: PhaseRecord?, ink: Ink?) {
+        self.id = id; self.lessonID = lessonID; self.childID = childID; self.condition = condition
+        self.script = script; self.glyph = glyph; self.variant = variant; self.phase = phase; self.attempt = attempt
+        self.outcome = outcome; self.completed = completed; self.pointer = pointer; self.startedAt = startedAt
+        self.endedAt = endedAt; self.activeSeconds = activeSeconds; self.score = score; self.stars = stars
+        self.record = record; self.ink = ink
+    }
+}
