@@ -19,9 +19,7 @@ let package = Package(
         // The engine: Foundation only, so it also builds for iOS/macOS.
         .target(
             name: "FederCore",
-            // TEMPORARY while the recognizer is developed in a standalone harness; removed on integration.
-            exclude: ["Recognition"],
-            resources: [.copy("Resources/Glyphs")]
+            resources: [.copy("Resources/Glyphs"), .copy("Resources/Recognizer")]
         ),
         // Persistence: SQLite through GRDB, migrations, WAL.
         .target(
@@ -54,7 +52,8 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "FederCoreTests", dependencies: ["FederCore"], exclude: ["Recognition"]),
+        // Recognition fixtures are read by path (#filePath), not as bundle resources.
+        .testTarget(name: "FederCoreTests", dependencies: ["FederCore"], exclude: ["Recognition/Fixtures"]),
         .testTarget(name: "FederStoreTests", dependencies: ["FederStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "FederServerTests",

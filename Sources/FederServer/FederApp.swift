@@ -10,19 +10,22 @@ public struct FederServices: Sendable {
     public let library: GlyphLibrary
     public let database: FederDatabase
     public let lessons: LessonStore
+    public let recognizer: LetterRecognizer?
     public let clock: ServerClock
 
-    public init(library: GlyphLibrary, database: FederDatabase, clock: ServerClock = .system()) {
+    public init(library: GlyphLibrary, database: FederDatabase, recognizer: LetterRecognizer?, clock: ServerClock = .system()) {
         self.library = library
         self.database = database
         self.lessons = LessonStore(database: database)
+        self.recognizer = recognizer
         self.clock = clock
     }
 
-    /// Opens the bundled glyphs and the database in `dataDirectory` (created if missing), and turns
-    /// drafts left by a crash into records before anything is served.
+    /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
+    /// missing), and turns drafts left by a crash into records before anything is served.
     public static func open(dataDirectory: URL) throws -> FederServices {
-        let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory))
+        let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
+                                     recognizer: try LetterRecognizer.bundled())
         try services.lessons.recoverDrafts()
         return services
     }

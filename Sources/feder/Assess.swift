@@ -45,7 +45,8 @@ struct Assess: ParsableCommand {
         }
         let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
         do {
-            let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance)
+            let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance,
+                                                recognizer: try? LetterRecognizer.bundled())
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
             throw Failure(error.description)

@@ -21,6 +21,7 @@ final class ManualClock: @unchecked Sendable {
 @Suite("Session connection")
 struct SessionConnectionTests {
     static let library = try! GlyphLibrary.bundled()
+    static let recognizer = try! LetterRecognizer.bundled()
     static let childID = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
 
     struct Harness {
@@ -31,7 +32,8 @@ struct SessionConnectionTests {
         init() throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-server-\(UUID())")
             store = LessonStore(database: try FederDatabase(directory: directory))
-            connection = SessionConnection(library: SessionConnectionTests.library, store: store, clock: clock.serverClock)
+            connection = SessionConnection(library: SessionConnectionTests.library, store: store,
+                                           recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
         }
 
         mutating func send(_ json: String) async -> [ServerMessage] {
@@ -143,6 +145,8 @@ struct SessionConnectionTests {
         #expect(guided.ink?.strokes[0][0].pressure != nil)
         let free = try #require(rows.first { $0.phase == "freeWrite" })
         #expect(free.record?.assessment?.motor?.form ?? 0 > 0.8)
+        let clarity = try #require(free.record?.assessment?.clarity, "free writing is read for Klarheit")
+        #expect(clarity.expected == "L" && clarity.isExpected && clarity.probability > 0.5)
         #expect(try await h.store.draftCount() == 0)
         let child = try await h.store.child(id: Self.childID)
         #expect(child.learner.letters["druck/L"]?.sessions == 1)

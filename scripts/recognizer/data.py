@@ -330,3 +330,101 @@ def synthesize_extra(samples, rng, dots, per_class_ratio=1.0, n_sharp_s_per_cont
         for j in range(k):
             out.append(synth_sharp_s(rng, writer=f"{c}/synth-sz-{j}", contributor_name=c))
     return out
+
+
+# ---------------------------------------------------------------- Feder's own print glyphs
+
+GLYPH_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                         "Sources", "FederCore", "Resources", "Glyphs", "druck")
+
+
+def svg_strokes(d, step=4.0):
+    """Polylines of an SVG path with absolute M, L, C commands (the glyph files' subset)."""
+    tok = d.replace(",", " ").split()
+    strokes, cur, i, cmd = [], None, 0, None
+    while i < len(tok):
+        if tok[i].isalpha():
+            cmd = tok[i]
+            i += 1
+        if cmd == "M":
+            cur = [(float(tok[i]), float(tok[i + 1]))]
+            strokes.append(cur)
+            i += 2
+            cmd = "L"
+        elif cmd == "L":
+            cur.append((float(tok[i]), float(tok[i + 1])))
+            i += 2
+        elif cmd == "C":
+            p0 = np.array(cur[-1])
+            p1, p2, p3 = (np.array([float(tok[i + 2 * k]), float(tok[i + 2 * k + 1])]) for k in range(3))
+            ln = np.linalg.norm(p1 - p0) + np.linalg.norm(p2 - p1) + np.linalg.norm(p3 - p2)
+            n = max(2, int(math.ceil(ln / step)))
+            for t in np.linspace(0, 1, n + 1)[1:]:
+                q = (1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2 + t ** 3 * p3
+                cur.append((float(q[0]), float(q[1])))
+            i += 6
+        else:
+            raise ValueError(f"unsupported path command {cmd}")
+    return strokes
+
+
+def load_glyphs(folder=GLYPH_DIR):
+    """[(char, variant id, [stroke arrays])] from Sources/FederCore/Resources/Glyphs/druck."""
+    out = []
+    if not os.path.isdir(folder):
+        return out
+    for fn in sorted(os.listdir(folder)):
+        if not fn.endswith(".json") or fn == "script.json":
+            continue
+        with open(os.path.join(folder, fn), encoding="utf-8") as fh:
+            g = json.load(fh)
+        if g.get("char") not in CLASS_INDEX:
+            continue
+        for v in g.get("variants", []):
+            strokes = []
+            for st in v["strokes"]:
+                strokes += [np.asarray(s, dtype=np.float64) for s in svg_strokes(st["d"])]
+            out.append((g["char"], v.get("id", ""), strokes))
+    return out
+
+
+def synth_from_glyph(char, strokes, rng, writer):
+    """A written-looking sample from a glyph centerline: random affine, smooth elastic
+    deformation (a few units of the 100-unit x-height), pen-like resampling, size and rounding."""
+    allp = np.concatenate(strokes)
+    ctr = (allp.min(0) + allp.max(0)) / 2
+    sx = math.exp(rng.normal(0, 0.15))
+    sh = rng.normal(0, 0.2)
+    rot = rng.normal(0, 0.08)
+    c, s = math.cos(rot), math.sin(rot)
+    A = np.array([[c, -s], [s, c]]) @ np.array([[sx, -sh], [0, 1.0]])
+    waves = [(rng.normal(0, 5.0, size=2), rng.uniform(0.004, 0.02, size=2), rng.uniform(0, 2 * math.pi, size=2))
+             for _ in range(3)]
+    size = math.exp(rng.uniform(math.log(20), math.log(200))) / 100.0
+    out = []
+    for a in strokes:
+        a = arc_resample(a, step=rng.uniform(2.0, 7.0)) if len(a) > 1 else a.copy()
+        d = np.zeros_like(a)
+        for amp, freq, ph in waves:
+            d[:, 0] += amp[0] * np.sin(a[:, 1] * freq[0] + ph[0])
+            d[:, 1] += amp[1] * np.sin(a[:, 0] * freq[1] + ph[1])
+        a = (a + d - ctr) @ A.T
+        a = a * size + rng.normal(0, 0.4, size=a.shape)
+        out.append(np.round(a))
+    return {"label": char, "writer": writer, "contributor": "glyph", "quality": "OK",
+            "strokes": out, "synthetic": True}
+
+
+def synthesize_from_glyphs(rng, per_char=120):
+    """About `per_char` samples per character from Feder's own glyph centerlines (all variants)."""
+    glyphs = load_glyphs()
+    by_char = {}
+    for char, vid, strokes in glyphs:
+        by_char.setdefault(char, []).append((vid, strokes))
+    out = []
+    for char in sorted(by_char):
+        variants = by_char[char]
+        for j in range(per_char):
+            vid, strokes = variants[j % len(variants)]
+            out.append(synth_from_glyph(char, strokes, rng, writer=f"glyph/{char}-{vid}-{j}"))
+    return out

@@ -36,6 +36,18 @@ RAST_SPEC = [(1, 16), (16, 24), (24, 48)]  # 3x3 conv + BN + ReLU + maxpool 2
 HIDDEN = 160
 
 
+def set_width(w: float):
+    """Scales every layer's channel count (for experiments; the shipped model uses 1.0)."""
+    global TRAJ_SPEC, RAST_SPEC, HIDDEN
+    def c(n):
+        return max(4, int(round(n * w / 4)) * 4)
+    base_t = [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)]
+    base_r = [(1, 16), (16, 24), (24, 48)]
+    TRAJ_SPEC = [(5 if i == 0 else c(ci), c(co), k, s) for i, (ci, co, k, s) in enumerate(base_t)]
+    RAST_SPEC = [(1 if i == 0 else c(ci), c(co)) for i, (ci, co) in enumerate(base_r)]
+    HIDDEN = c(160)
+
+
 class Net(nn.Module):
     def __init__(self, n_classes: int):
         super().__init__()

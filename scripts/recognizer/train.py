@@ -3,7 +3,8 @@
   nice -n 10 .venv-recognizer/bin/python scripts/recognizer/train.py
 
 1. loads UNIPEN (dev file), synthesises Ä Ö Ü ä ö ü (per contributor, from their own a o u A O U)
-   and ß, and precomputes features: one clean view and --views child-like augmented views of
+   and ß, adds synthetic samples of Feder's own glyphs (Resources/Glyphs/druck; always training data,
+   never evaluated), and precomputes features: one clean view and --views child-like augmented views of
    every sample (cached under --work, never in the repo);
 2. contributor-grouped k-fold cross-validation: for each fold a model is trained on the other
    contributors; its logits on the held-out contributors' clean samples go to <work>/oof.npz;
@@ -36,7 +37,7 @@ import model  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DEFAULT_OUT = os.path.join(REPO, "Sources/FederCore/Resources/Recognizer/letters.fdrw")
-FEATURE_VERSION = 3
+FEATURE_VERSION = 4
 
 _SAMPLES = None
 
@@ -69,13 +70,16 @@ def _features_chunk(args):
 
 def build_dataset(args):
     global _SAMPLES
-    key = hashlib.sha1(json.dumps([FEATURE_VERSION, args.seed, args.views, os.path.getsize(args.data),
+    key = hashlib.sha1(json.dumps([FEATURE_VERSION, args.seed, args.views, args.glyph_samples, os.path.getsize(args.data),
                                    ink.N_POINTS, ink.RASTER]).encode()).hexdigest()[:10]
     cache = os.path.join(args.work, f"features-{key}.npz")
     samples = data.load_unipen(args.data)
     rng = np.random.default_rng(args.seed)
     dots = data.extract_dots(samples)
     samples = samples + data.synthesize_extra(samples, rng, dots)
+    if args.glyph_samples > 0:
+        # Feder's own print letters (always training data, never held out or evaluated)
+        samples = samples + data.synthesize_from_glyphs(np.random.default_rng([args.seed, 7]), args.glyph_samples)
     if os.path.exists(cache):
         z = np.load(cache)
         traj, rast, ok = z["traj"], z["rast"], z["ok"]
@@ -177,7 +181,7 @@ def main():
     p.add_argument("--skip-cv", action="store_true", help="reuse <work>/oof.npz, only train the shipped model")
     p.add_argument("--skip-final", action="store_true")
     p.add_argument("--views", type=int, default=3)
-    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--wd", type=float, default=1e-4)
@@ -185,14 +189,19 @@ def main():
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--procs", type=int, default=2)
+    p.add_argument("--glyph-samples", type=int, default=120,
+                   help="synthetic samples per character from Resources/Glyphs/druck (0: none)")
+    p.add_argument("--width", type=float, default=1.0, help="channel multiplier (experiments)")
     args = p.parse_args()
+    if args.width != 1.0:
+        model.set_width(args.width)
     torch.set_num_threads(args.threads)
     os.makedirs(args.work, exist_ok=True)
 
     samples, traj, rast, meta = build_dataset(args)
     labels, ok = meta["labels"], meta["ok"]
     fold_of, folds = data.make_folds([s for s in samples if not s["synthetic"]], args.folds)
-    fold = np.array([fold_of[c] for c in meta["contributor"]])
+    fold = np.array([fold_of.get(c, -1) for c in meta["contributor"]])  # -1: glyph samples, always training
     print("folds:", folds, flush=True)
     print("model MACs per letter:", model.Net(len(data.CLASSES)).macs(), flush=True)
 

@@ -32,6 +32,8 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
     /// Most important first.
     public var errors: [WritingError]
     public var feedback: Feedback
+    /// Free writing: Klarheit, when a recognizer was at hand.
+    public var clarity: Clarity?
 }
 
 /// How an attempt is to be judged beyond its ink.

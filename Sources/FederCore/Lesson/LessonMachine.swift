@@ -15,6 +15,8 @@ public struct LessonMachine: Sendable {
     public let plan: PracticePlan
     public let config: LessonConfig
     public let guides: GlyphGuides
+    /// Reads free writing for Klarheit; without one, free writing is judged without it.
+    public let recognizer: LetterRecognizer?
 
     /// The phase in progress; nil once the letter is finished.
     public internal(set) var phase: LessonPhase?
@@ -55,11 +57,13 @@ public struct LessonMachine: Sendable {
         var quietUntil: Double?
     }
 
-    private init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig, at now: Double) {
+    private init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig,
+                 recognizer: LetterRecognizer?, at now: Double) {
         self.glyph = glyph
         self.condition = condition
         self.plan = plan
         self.config = config
+        self.recognizer = recognizer
         self.guides = GlyphGuides(glyph: glyph)
         self.attemptStart = now
         self.lastActivity = now
@@ -69,8 +73,10 @@ public struct LessonMachine: Sendable {
 
     /// Starts a lesson: its first phase begins at once.
     public static func begin(glyph: Glyph, condition: StudyCondition, plan: PracticePlan = .standard,
-                             config: LessonConfig = .standard, at now: Double) -> (LessonMachine, [LessonEvent]) {
-        var machine = LessonMachine(glyph: glyph, condition: condition, plan: plan, config: config, at: now)
+                             config: LessonConfig = .standard, recognizer: LetterRecognizer? = nil,
+                             at now: Double) -> (LessonMachine, [LessonEvent]) {
+        var machine = LessonMachine(glyph: glyph, condition: condition, plan: plan, config: config,
+                                    recognizer: recognizer, at: now)
         var events: [LessonEvent] = []
         machine.enter(condition.phases[0], into: &events)
         return (machine, events)

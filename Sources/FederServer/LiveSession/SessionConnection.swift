@@ -12,6 +12,7 @@ import Foundation
 public struct SessionConnection: Sendable {
     private let library: GlyphLibrary
     private let store: LessonStore
+    private let recognizer: LetterRecognizer?
     private let clock: ServerClock
     private let decoder = ClientMessageDecoder()
 
@@ -27,9 +28,10 @@ public struct SessionConnection: Sendable {
         var draftedStrokes = 0
     }
 
-    public init(library: GlyphLibrary, store: LessonStore, clock: ServerClock = .system()) {
+    public init(library: GlyphLibrary, store: LessonStore, recognizer: LetterRecognizer? = nil, clock: ServerClock = .system()) {
         self.library = library
         self.store = store
+        self.recognizer = recognizer
         self.clock = clock
     }
 
@@ -91,7 +93,8 @@ public struct SessionConnection: Sendable {
             }
             let condition = child?.condition ?? .threePhase
             let plan = (child?.learner ?? LearnerState()).plan(for: glyph, condition: condition)
-            let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan, at: clock.monotonic())
+            let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan,
+                                                        recognizer: recognizer, at: clock.monotonic())
             lesson = ActiveLesson(machine: machine, id: UUID().uuidString.lowercased(), phaseWallStart: clock.wall())
             replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                     condition: condition, phases: condition.phases))

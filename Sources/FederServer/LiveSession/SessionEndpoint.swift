@@ -17,7 +17,8 @@ struct SessionEndpoint: Sendable {
 
     func register(on router: Router<FederApp.Context>) {
         router.ws("v1/session") { inbound, outbound, _ in
-            var connection = SessionConnection(library: services.library, store: services.lessons, clock: services.clock)
+            var connection = SessionConnection(library: services.library, store: services.lessons,
+                                               recognizer: services.recognizer, clock: services.clock)
             let writer = ReplyWriter()
             let (inputs, feed) = AsyncStream<Input>.makeStream()
             let reader = Task {

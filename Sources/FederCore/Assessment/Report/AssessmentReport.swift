@@ -19,22 +19,27 @@ public enum AssessmentReport {
     }
 
     /// Places the file's ink onto the glyph and assesses it as the given phase.
+    /// With a recognizer, free writing also gets its Klarheit.
     public static func assess(_ file: InkFile, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
-                              config: AssessmentConfig = .standard) throws(Failure) -> AttemptAssessment {
+                              config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
         let placed = file.placed(on: glyph)
         let options = AssessmentOptions(placement: placed.method, config: config)
         switch phase {
         case .guided: return GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
-        case .freeWrite: return FreeWriteAssessor.assess(placed.ink, glyph: glyph, options: options)
+        case .freeWrite:
+            var assessment = FreeWriteAssessor.assess(placed.ink, glyph: glyph, options: options)
+            assessment.clarity = recognizer.flatMap { Clarity.judge(placed.ink, expected: glyph.char, recognizer: $0) }
+            return assessment
         case .observe, .direct: throw .phaseNotAssessed(phase)
         }
     }
 
     /// The command's whole job: file bytes in, JSON bytes out.
-    public static func run(_ data: Data, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard) throws(Failure) -> Data {
+    public static func run(_ data: Data, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
+                           recognizer: LetterRecognizer? = nil) throws(Failure) -> Data {
         let file: InkFile
         do { file = try InkFile.decode(data) } catch { throw .badInk(error) }
-        return try json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance))
+        return try json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance, recognizer: recognizer))
     }
 
     /// Pretty JSON with sorted keys and numbers rounded to 4 decimals.

@@ -97,7 +97,9 @@ export class LessonView {
       this.glyph = message.glyph;
       this.phases = message.phases;
       document.body.dataset.glyph = this.glyph.char;
-      for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored"]) delete document.body.dataset[key];
+      // Counters for the whole letter (tests and captions read them); reset only for a new letter.
+      for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
+      document.body.dataset.checkpoints = "0";
     } else if (message.type === "events") {
       for (const event of message.events) this.apply(event);
     } else if (message.type === "stored") {
@@ -174,8 +176,7 @@ export class LessonView {
     this.activeStroke = 0;
     this.ink.clear();
     this.setProgress(0);
-    setBody({ phase, attempt: String(attempt), state: "ready", checkpoints: "0" });
-    delete document.body.dataset.traced;
+    setBody({ phase, attempt: String(attempt), state: "ready" });
     this.layout();
     this.phaseDots.replaceChildren(...this.phases.map((p, i) => {
       const dot = document.createElement("span");

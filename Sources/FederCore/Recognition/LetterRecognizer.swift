@@ -1,0 +1,166 @@
+import Foundation
+
+/// Why the recognizer could not give an answer.
+public enum RecognitionError: Error, Equatable, Sendable {
+    /// The ink has no finite point.
+    case emptyInk
+    /// All points coincide (a single dot, or one point): there is no shape to recognise.
+    case inkHasNoExtent
+    /// The weights file could not be read.
+    case weightsUnreadable(String)
+    /// The weights file is not a valid recognizer model.
+    case weightsInvalid(String)
+    /// A label that the recognizer does not know (e.g. in `restrictedTo`).
+    case unknownLabels([String])
+}
+
+/// One label with its calibrated probability.
+public struct LabelProbability: Sendable, Codable, Equatable {
+    public let label: String
+    public let probability: Double
+
+    public init(label: String, probability: Double) {
+        self.label = label
+        self.probability = probability
+    }
+}
+
+/// Recognises one isolated handwritten letter or digit (A–Z, a–z, Ä Ö Ü ä ö ü, ß, 0–9) from
+/// on-line ink. Pure Swift inference of a small two-branch network (see docs/RECOGNITION.md);
+/// probabilities are temperature-calibrated on held-out writers.
+public struct LetterRecognizer: Sendable {
+    let model: RecognizerModel
+
+    /// The labels the model knows, in its output order.
+    public var labels: [String] { model.classes }
+    /// Softmax temperature fitted on held-out writers (stored in the weights file).
+    public var temperature: Double { model.temperature }
+    /// Multiply-accumulates of the network per letter.
+    public var multiplyAccumulates: Int { model.macs }
+
+    public init(weightsAt url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RecognitionError.weightsUnreadable("\(url.path): \(error.localizedDescription)")
+        }
+        try self.init(weightsData: data)
+    }
+
+    public init(weightsData: Data) throws {
+        model = try RecognizerModel(data: weightsData)
+    }
+
+    /// Recognises the ink (strokes of points, y down, any units and any size; timing and pressure
+    /// are not needed). Non-finite points are ignored.
+    /// - Throws: `RecognitionError.emptyInk` or `.inkHasNoExtent` for ink without a shape.
+    public func recognize(_ strokes: [[Point]]) throws -> LetterRecognition {
+        try recognize(strokes, restrictedTo: nil)
+    }
+
+    /// Recognises the ink among a subset of the labels (e.g. letters only); the probabilities are
+    /// renormalised over that subset.
+    public func recognize(_ strokes: [[Point]], restrictedTo allowed: Set<String>?) throws -> LetterRecognition {
+        let features = try model.preprocessor.features(strokes)
+        let logits = model.logits(features)
+        var mask: [Bool]? = nil
+        if let allowed {
+            let unknown = allowed.subtracting(model.classes)
+            guard unknown.isEmpty, !allowed.isEmpty else { throw RecognitionError.unknownLabels(unknown.sorted()) }
+            mask = model.classes.map { allowed.contains($0) }
+        }
+        return LetterRecognition(labels: model.classes, probabilities: Self.softmax(logits, temperature: model.temperature, mask: mask))
+    }
+
+    /// Softmax in Double with a temperature; masked-out classes get 0.
+    static func softmax(_ logits: [Float], temperature: Double, mask: [Bool]? = nil) -> [Double] {
+        var m = -Double.infinity
+        for (i, z) in logits.enumerated() where mask?[i] ?? true { m = max(m, Double(z) / temperature) }
+        var e = [Double](repeating: 0, count: logits.count)
+        var sum = 0.0
+        for (i, z) in logits.enumerated() where mask?[i] ?? true {
+            e[i] = Foundation.exp(Double(z) / temperature - m)
+            sum += e[i]
+        }
+        guard sum > 0, sum.isFinite else {
+            // cannot happen with finite weights; answer "no idea" rather than crash
+            let n = Double(mask?.filter { $0 }.count ?? logits.count)
+            return logits.indices.map { (mask?[$0] ?? true) ? 1 / n : 0 }
+        }
+        return e.map { $0 / sum }
+    }
+}
+
+/// The recognizer's answer for one letter.
+public struct LetterRecognition: Sendable, Codable, Equatable {
+    /// The most probable label.
+    public let label: String
+    /// Its calibrated probability.
+    public let confidence: Double
+    /// The three most probable labels, best first.
+    public let top: [LabelProbability]
+    /// Every label with its probability, in the model's label order.
+    public let probabilities: [LabelProbability]
+
+    public init(labels: [String], probabilities p: [Double]) {
+        precondition(labels.count == p.count && !labels.isEmpty)
+        let all = zip(labels, p).map { LabelProbability(label: $0, probability: $1) }
+        let sorted = all.enumerated().sorted { a, b in
+            a.element.probability != b.element.probability ? a.element.probability > b.element.probability : a.offset < b.offset
+        }.map(\.element)
+        probabilities = all
+        top = Array(sorted.prefix(3))
+        label = sorted[0].label
+        confidence = sorted[0].probability
+    }
+
+    /// The probability of one label (0 for a label the model does not know).
+    public func probability(of label: String) -> Double {
+        probabilities.first { $0.label == label }?.probability ?? 0
+    }
+
+    /// "Is this the expected letter?" — the calibrated probability that the ink shows `expected`.
+    /// Forms that are the same shape in print and differ only in size on the ruling (c/C, o/O,
+    /// s/S, …, and the straight bar I/l; see `LetterRecognition.shapeTwins`) count as the expected
+    /// letter, because isolated ink cannot tell them apart; letter size is judged against the ruling
+    /// elsewhere.
+    public func verify(expected: String, threshold: Double = 0.5) -> LetterVerification {
+        let forms = Self.acceptedForms(for: expected)
+        let p = min(1, forms.reduce(0) { $0 + probability(of: $1) })
+        return LetterVerification(expected: expected, probability: p, isExpected: p >= threshold,
+                                  recognized: label, acceptedForms: forms)
+    }
+
+    /// Pairs of labels that are the same shape in Austrian school print (they differ by size or
+    /// position on the ruling only).
+    public static let shapeTwins: [String: String] = {
+        var t: [String: String] = [:]
+        for pair in ["Cc", "Kk", "Oo", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il"] {
+            let a = String(pair.first!), b = String(pair.last!)
+            t[a] = b
+            t[b] = a
+        }
+        return t
+    }()
+
+    /// The labels counted as `expected` by `verify`.
+    public static func acceptedForms(for expected: String) -> [String] {
+        if let twin = shapeTwins[expected] { return [expected, twin] }
+        return [expected]
+    }
+}
+
+/// The answer to "is this the expected letter?".
+public struct LetterVerification: Sendable, Codable, Equatable {
+    /// The letter the child was asked to write.
+    public let expected: String
+    /// Calibrated probability that the ink shows the expected letter (shape twins included).
+    public let probability: Double
+    /// `probability >= threshold` (0.5 unless given).
+    public let isExpected: Bool
+    /// What the recognizer reads instead (its top label).
+    public let recognized: String
+    /// Labels counted as the expected letter.
+    public let acceptedForms: [String]
+}

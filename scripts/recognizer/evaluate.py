@@ -1,0 +1,209 @@
+"""Held-out evaluation of the Feder letter recognizer from the out-of-fold logits that train.py
+wrote (<work>/oof.npz): every sample is scored by the fold model that never saw its contributor.
+
+  .venv-recognizer/bin/python scripts/recognizer/evaluate.py [--work /tmp/feder-recognizer] [--json out.json]
+
+Prints (real UNIPEN samples unless said otherwise):
+- letters top-1 with the EMNIST-balanced case merge (C I J K L M O P S U V W X Y Z, case ignored),
+  the acceptance number; also exact case, letters-only output, top-3, digits;
+- synthetic Ä Ö Ü ä ö ü ß of the held-out contributors;
+- per held-out contributor;
+- the worst confusions;
+- expected calibration error (15 bins, top-1) before and after temperature scaling, where the
+  temperature applied to each fold is fitted on the other folds' logits only (cross-fitted);
+- expected-letter verification ROC AUC: positives = (sample, its true letter), negatives =
+  (sample, every other letter of the 59); score = calibrated probability of the expected letter
+  plus its shape twin (as LetterRecognition.verify does; the twin itself is not a negative), and
+  the plain exact-label version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data  # noqa: E402
+from train import fit_temperature  # noqa: E402
+
+# the same table as LetterRecognition.shapeTwins (Swift)
+SHAPE_TWINS = {}
+for pair in ["Cc", "Kk", "Oo", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il"]:
+    SHAPE_TWINS[pair[0]] = pair[1]
+    SHAPE_TWINS[pair[1]] = pair[0]
+
+
+def softmax(z, t=1.0):
+    z = z.astype(np.float64) / t
+    z -= z.max(1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(1, keepdims=True)
+
+
+def ece(prob, labels, bins=15):
+    conf = prob.max(1)
+    correct = prob.argmax(1) == labels
+    edges = np.linspace(0, 1, bins + 1)
+    total = 0.0
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        m = (conf > lo) & (conf <= hi)
+        if m.any():
+            total += m.mean() * abs(correct[m].mean() - conf[m].mean())
+    return total
+
+
+def auc(pos, neg):
+    """ROC AUC by the Mann-Whitney statistic (ties count half)."""
+    allv = np.concatenate([pos, neg])
+    order = np.argsort(allv, kind="mergesort")
+    ranks = np.empty(len(allv))
+    sv = allv[order]
+    i = 0
+    r = np.arange(1, len(allv) + 1, dtype=np.float64)
+    # average ranks of ties
+    uniq, start, counts = np.unique(sv, return_index=True, return_counts=True)
+    avg = start + (counts + 1) / 2.0
+    ranks[order] = np.repeat(avg, counts)
+    del i, r
+    rp = ranks[: len(pos)].sum()
+    return (rp - len(pos) * (len(pos) + 1) / 2.0) / (len(pos) * len(neg))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", default=os.environ.get("FEDER_RECOGNIZER_WORK", "/tmp/feder-recognizer"))
+    ap.add_argument("--json", default="")
+    args = ap.parse_args()
+    z = np.load(os.path.join(args.work, "oof.npz"), allow_pickle=False)
+    classes = [str(c) for c in z["classes"]]
+    have = ~np.isnan(z["logits"]).any(1) & z["ok"]
+    logits, labels = z["logits"][have], z["labels"][have]
+    fold, contrib = z["fold"][have], z["contributor"][have]
+    synth, quality = z["synthetic"][have], z["quality"][have]
+    C = np.array(classes)
+    is_digit = np.array([c in data.DIGITS for c in classes])
+    is_letter = ~is_digit
+    merged = np.array([data.merged_label(c) for c in classes])
+
+    # cross-fitted temperature
+    prob_raw = softmax(logits)
+    prob = np.zeros_like(prob_raw)
+    temps = {}
+    for f in np.unique(fold):
+        other = fold != f
+        t = fit_temperature(logits[other], labels[other]) if other.any() else 1.0
+        temps[int(f)] = t
+        prob[fold == f] = softmax(logits[fold == f], t)
+    res = {"samples": int(have.sum()), "temperatures_crossfit": temps}
+
+    real = ~synth
+    lab_is_letter = is_letter[labels]
+    pred = prob.argmax(1)
+    L = real & lab_is_letter
+    D = real & ~lab_is_letter
+    res["letters_merged_top1"] = float((merged[pred[L]] == merged[labels[L]]).mean())
+    res["letters_exact_top1"] = float((pred[L] == labels[L]).mean())
+    pl = np.where(is_letter[None, :], prob, -1).argmax(1)
+    res["letters_merged_top1_letters_only_output"] = float((merged[pl[L]] == merged[labels[L]]).mean())
+    res["letters_exact_top1_letters_only_output"] = float((pl[L] == labels[L]).mean())
+    top3 = np.argsort(-prob, 1)[:, :3]
+    res["letters_exact_top3"] = float((top3[L] == labels[L, None]).any(1).mean())
+    res["letters_merged_top3"] = float((merged[top3[L]] == merged[labels[L], None]).any(1).mean())
+    res["letters_n"] = int(L.sum())
+    ok_q = L & (quality == "OK")
+    res["letters_merged_top1_quality_OK"] = float((merged[pred[ok_q]] == merged[labels[ok_q]]).mean()) if ok_q.any() else float("nan")
+    res["letters_quality_OK_n"] = int(ok_q.sum())
+    pd_ = np.where(is_digit[None, :], prob, -1).argmax(1)
+    res["digits_top1"] = float((pred[D] == labels[D]).mean())
+    res["digits_top1_digits_only_output"] = float((pd_[D] == labels[D]).mean())
+    res["digits_n"] = int(D.sum())
+    S = synth
+    res["synthetic_top1_exact"] = {c: float((pred[S & (labels == classes.index(c))] == classes.index(c)).mean())
+                                   for c in data.EXTRA if (S & (labels == classes.index(c))).any()}
+    res["synthetic_top1_merged"] = {c: float((merged[pred[S & (labels == classes.index(c))]] == data.merged_label(c)).mean())
+                                    for c in data.EXTRA if (S & (labels == classes.index(c))).any()}
+    # umlaut/ß false alarms on real letters
+    extra_idx = [classes.index(c) for c in data.EXTRA]
+    res["real_letters_read_as_umlaut_or_sz"] = float(np.isin(pred[L], extra_idx).mean())
+
+    per = {}
+    for c in sorted(set(contrib[L])):
+        m = L & (contrib == c)
+        per[c] = {"n": int(m.sum()), "merged": float((merged[pred[m]] == merged[labels[m]]).mean()),
+                  "exact": float((pred[m] == labels[m]).mean())}
+    res["per_contributor_letters"] = per
+
+    conf = Counter()
+    for t, p in zip(labels[real], pred[real]):
+        if merged[t] != merged[p]:
+            conf[(classes[t], classes[p])] += 1
+    res["worst_confusions"] = [[a, b, n] for (a, b), n in conf.most_common(20)]
+
+    res["ece_uncalibrated"] = float(ece(prob_raw, labels))
+    res["ece_calibrated_crossfit"] = float(ece(prob, labels))
+    res["ece_uncalibrated_real"] = float(ece(prob_raw[real], labels[real]))
+    res["ece_calibrated_crossfit_real"] = float(ece(prob[real], labels[real]))
+    tg = fit_temperature(logits, labels)
+    res["temperature_all_folds"] = tg
+    res["nll_uncalibrated"] = float(-np.log(prob_raw[np.arange(len(labels)), labels] + 1e-12).mean())
+    res["nll_calibrated_crossfit"] = float(-np.log(prob[np.arange(len(labels)), labels] + 1e-12).mean())
+
+    # verification: letter samples (real + synthetic), expected among the 59 letters
+    V = lab_is_letter
+    letter_idx = np.where(is_letter)[0]
+    twin = np.array([classes.index(SHAPE_TWINS[c]) if c in SHAPE_TWINS else -1 for c in classes])
+    pv = prob[V][:, letter_idx]
+    tw = twin[letter_idx]
+    score = pv + np.where(tw[None, :] >= 0, prob[V][:, np.maximum(tw, 0)], 0)
+    lab = labels[V]
+    is_pos = letter_idx[None, :] == lab[:, None]
+    is_twin = tw[None, :] == lab[:, None]
+    res["verify_auc_twins"] = float(auc(score[is_pos], score[~is_pos & ~is_twin]))
+    res["verify_auc_exact"] = float(auc(pv[is_pos], pv[~is_pos]))
+    Vr = real[V]
+    res["verify_auc_twins_real"] = float(auc(score[Vr][is_pos[Vr]], score[Vr][~is_pos[Vr] & ~is_twin[Vr]]))
+    res["verify_at_0.5_true_accept"] = float((score[is_pos] >= 0.5).mean())
+    res["verify_at_0.5_false_accept"] = float((score[~is_pos & ~is_twin] >= 0.5).mean())
+    # the hardest negatives: the confusable expected letter per sample (max over negatives)
+    negmax = np.where(~is_pos & ~is_twin, score, -1).max(1)
+    res["verify_auc_twins_hardest_negative"] = float(auc(score[is_pos], negmax))
+
+    print(f"held-out samples: {res['samples']} (real letters {res['letters_n']}, digits {res['digits_n']})")
+    print(f"LETTERS top-1, EMNIST-balanced case merge: {100 * res['letters_merged_top1']:.2f} %")
+    print(f"  exact case: {100 * res['letters_exact_top1']:.2f} %   top-3 exact: {100 * res['letters_exact_top3']:.2f} %"
+          f"   top-3 merged: {100 * res['letters_merged_top3']:.2f} %")
+    print(f"  output restricted to letters: merged {100 * res['letters_merged_top1_letters_only_output']:.2f} %, "
+          f"exact {100 * res['letters_exact_top1_letters_only_output']:.2f} %")
+    print(f"  quality 'OK' samples only ({res['letters_quality_OK_n']}): merged {100 * res['letters_merged_top1_quality_OK']:.2f} %")
+    print(f"  real letters read as Ä Ö Ü ä ö ü ß: {100 * res['real_letters_read_as_umlaut_or_sz']:.2f} %")
+    print(f"DIGITS top-1: {100 * res['digits_top1']:.2f} % (digits-only output {100 * res['digits_top1_digits_only_output']:.2f} %)")
+    print("SYNTHETIC (held-out contributors' a o u A O U + dots; generated ß), exact / merged:")
+    print("  " + "  ".join(f"{c} {100 * res['synthetic_top1_exact'][c]:.1f}/{100 * res['synthetic_top1_merged'][c]:.1f}"
+                           for c in res["synthetic_top1_exact"]))
+    print("per held-out contributor (letters, merged / exact):")
+    for c, v in per.items():
+        print(f"  {c:4s} n={v['n']:6d}  {100 * v['merged']:.2f} / {100 * v['exact']:.2f}")
+    print("worst confusions (true -> predicted, after the merge):")
+    print("  " + ", ".join(f"{a}->{b} {n}" for a, b, n in res["worst_confusions"]))
+    print(f"CALIBRATION ECE (15 bins): uncalibrated {100 * res['ece_uncalibrated']:.2f} %, "
+          f"temperature-scaled (cross-fitted, T per fold {', '.join(f'{t:.3f}' for t in temps.values())}) "
+          f"{100 * res['ece_calibrated_crossfit']:.2f} %; real samples only {100 * res['ece_uncalibrated_real']:.2f} % -> "
+          f"{100 * res['ece_calibrated_crossfit_real']:.2f} %; NLL {res['nll_uncalibrated']:.4f} -> {res['nll_calibrated_crossfit']:.4f}")
+    print(f"  temperature fitted on all out-of-fold logits (shipped): {tg:.4f}")
+    print(f"VERIFICATION ROC AUC (expected letter, 59 letters): with shape twins {res['verify_auc_twins']:.4f} "
+          f"(real only {res['verify_auc_twins_real']:.4f}), exact labels {res['verify_auc_exact']:.4f}, "
+          f"vs. the hardest wrong letter per sample {res['verify_auc_twins_hardest_negative']:.4f}")
+    print(f"  at p >= 0.5: accepts {100 * res['verify_at_0.5_true_accept']:.2f} % of right letters, "
+          f"{100 * res['verify_at_0.5_false_accept']:.3f} % of wrong ones")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(res, fh, indent=1, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()
