@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import FederCore
 
+// Docs that must agree with the code: a doc that disagrees is a bug.
+
 /// docs/GLYPHS.md has one plan line per glyph and variant, and it says what the file says.
 @Suite("Glyph plan table")
 struct GlyphDocsTests {
@@ -9,7 +11,7 @@ struct GlyphDocsTests {
 
     static func planRows() throws -> [Row] {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/GLYPHS.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/GLYPHS.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         guard let start = text.range(of: "### The plan: one line per glyph and variant") else { return [] }
         return text[start.upperBound...].split(separator: "\n").compactMap { line in
@@ -28,5 +30,15 @@ struct GlyphDocsTests {
             #expect(row != nil, "no plan line for \(glyph.key)")
             #expect(row?.plan == glyph.note, "plan line of \(glyph.key) differs from the file's note")
         }
+    }
+}
+
+/// docs/ASSESSMENT.md names every error code the assessment can report.
+@Test func everyWritingErrorCodeIsDocumented() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/ASSESSMENT.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    for code in ErrorCode.allCases {
+        #expect(text.contains("`\(code.rawValue)`"), "\(code.rawValue) is not in docs/ASSESSMENT.md")
     }
 }
