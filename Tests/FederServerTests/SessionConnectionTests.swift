@@ -17,6 +17,15 @@ final class ManualClock: @unchecked Sendable {
     func advance(_ s: Double) { lock.withLock { seconds += s } }
 }
 
+/// A folder under the temporary directory, removed when the last harness holding it goes away.
+final class ScratchDirectory: Sendable {
+    let url: URL
+    init(prefix: String) {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())", isDirectory: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
 /// The live session protocol, message by message, against a real SQLite store.
 @Suite("Session connection")
 struct SessionConnectionTests {
@@ -28,10 +37,10 @@ struct SessionConnectionTests {
         var connection: SessionConnection
         let store: LessonStore
         let clock = ManualClock()
+        let directory = ScratchDirectory(prefix: "feder-server")
 
         init() throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-server-\(UUID())")
-            store = LessonStore(database: try FederDatabase(directory: directory))
+            store = LessonStore(database: try FederDatabase(directory: directory.url))
             connection = SessionConnection(library: SessionConnectionTests.library, store: store,
                                            recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
         }
