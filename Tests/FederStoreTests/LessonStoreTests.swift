@@ -26,6 +26,7 @@ struct LessonStoreTests {
         let db = try FederDatabase(directory: dir)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("feder.sqlite").path))
         #expect(try db.journalMode() == "wal")
+        #expect(try db.synchronousMode() == 1)
     }
 
     @Test func recordsRoundTripWithInkAndSurviveReopening() async throws {

@@ -32,6 +32,7 @@ struct SessionEndpoint: Sendable {
                 feed.finish()
             }
             var timer: Task<Void, Never>?
+            var armedFor: Double?
             for await input in inputs {
                 let replies: [ServerMessage]
                 switch input {
@@ -40,6 +41,7 @@ struct SessionEndpoint: Sendable {
                 case .frame(.binary):
                     replies = [.error(re: nil, ProtocolError(.binaryNotSupported, "send JSON text frames"))]
                 case .tick:
+                    armedFor = nil
                     replies = await connection.tick()
                 }
                 do {
@@ -47,14 +49,20 @@ struct SessionEndpoint: Sendable {
                 } catch {
                     break
                 }
-                // One timer per connection, re-armed after every input.
+                // One timer per connection. It is re-armed only when the lesson's next deadline comes
+                // sooner than the armed one (a later deadline is found when the early tick fires and
+                // re-arms), so the 60 messages a second of tracing do not each start a timer.
+                guard let deadline = connection.nextDeadline else {
+                    timer?.cancel(); timer = nil; armedFor = nil
+                    continue
+                }
+                if let armed = armedFor, armed <= deadline { continue }
                 timer?.cancel()
-                if let deadline = connection.nextDeadline {
-                    let wait = max(0, deadline - connection.now)
-                    timer = Task {
-                        try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 1))
-                        if !Task.isCancelled { feed.yield(.tick) }
-                    }
+                armedFor = deadline
+                let wait = max(0, deadline - connection.now)
+                timer = Task {
+                    try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 1))
+                    if !Task.isCancelled { feed.yield(.tick) }
                 }
             }
             timer?.cancel()

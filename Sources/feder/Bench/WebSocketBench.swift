@@ -19,8 +19,8 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Seconds measured per run (after the warm-up).")
     var seconds = 10.0
 
-    @Option(help: "Warm-up seconds per run, not measured.")
-    var warmup = 2.0
+    @Option(help: "Warm-up seconds per run, not measured (children join one by one during it).")
+    var warmup = 4.0
 
 
     func run() async throws {
@@ -113,6 +113,9 @@ final class SimulatedChild: @unchecked Sendable {
         self.script = script
     }
 
+    /// Frames one letter takes.
+    var framesPerLetter: Int { script.filter(\.2).count }
+
     /// The messages to send this frame: everything up to and including the next frame-bound move.
     func nextFrame() -> [String] {
         var out: [String] = []
@@ -161,13 +164,19 @@ struct LoadDriver: Sendable {
             let writers = await outbound.waitFor(children.count)
             let clock = ContinuousClock()
             var next = clock.now
+            // Children do not write in lockstep: they join one by one over the first letter, so
+            // their letters start and end at different moments, as in a classroom.
+            let framesPerLetter = children.first?.framesPerLetter ?? 1
+            var frame = 0
             while clock.now < stopAt {
                 // Spread the children over the frame, as real tablets are not in phase.
                 for (k, (child, writer)) in zip(children, writers).enumerated() {
+                    guard frame >= k * framesPerLetter / children.count else { continue }
                     for text in child.nextFrame() { try await writer.write(.text(text)) }
                     if k % 30 == 29 { try await clock.sleep(until: next + .microseconds(Int64(k) * 16_667 / Int64(children.count))) }
                 }
                 next += .microseconds(16_667)
+                frame += 1
                 try await clock.sleep(until: next)
             }
             try await clock.sleep(for: .milliseconds(300))

@@ -61,20 +61,7 @@ enum LabelledInkReader {
     }
 
     static func read(path: String) throws -> [TemplateEvaluation.Sample] {
-        let data: Data
-        if path.hasSuffix(".gz") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["gzip", "-dc", path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw ValidationError("could not decompress \(path)") }
-        } else {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        }
+        let data = try InputReader.read(path)
         let decoder = JSONDecoder()
         var samples: [TemplateEvaluation.Sample] = []
         var lineNumber = 0

@@ -61,12 +61,18 @@ extension GlyphsCommand {
         @Option(help: "Output file (.svg, or .png to convert with rsvg-convert).") var out: String
         @Option(help: "Glyphs per row.") var columns = 12
         @Flag(help: "Only the default variant of each character.") var defaultsOnly = false
+        @Option(help: "Only these characters (e.g. \"aßk\").") var chars: String?
 
         func run() throws {
             let library = try source.library()
             var glyphs = library.allGlyphs(in: script)
             guard !glyphs.isEmpty else { throw ValidationError("no glyphs in script '\(script)'") }
             if defaultsOnly { glyphs = glyphs.filter { $0.variant == $0.variantIDs.first } }
+            if let chars {
+                let wanted = Set(chars.map(String.init))
+                glyphs = glyphs.filter { wanted.contains($0.char) }
+                guard !glyphs.isEmpty else { throw ValidationError("none of \"\(chars)\" is in script '\(script)'") }
+            }
             let name = library.scripts[script]?.name ?? script
             let svg = GlyphSheet(glyphs: glyphs, columns: columns, title: "\(name) — \(glyphs.count) Glyphen").svg()
             let url = URL(fileURLWithPath: out)

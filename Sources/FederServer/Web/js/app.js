@@ -76,6 +76,8 @@ async function main() {
   }
 
   new ResizeObserver(() => view.layout()).observe(paper);
+  // Light and dark ink differ: redraw when the device switches appearance.
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => view.layout());
   await show(current);
 }
 

@@ -11,6 +11,7 @@ export class InkCanvas {
   }
 
   resize() {
+    this.inkColour = null;
     const rect = this.canvas.getBoundingClientRect();
     this.ratio = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(rect.width * this.ratio);
@@ -38,8 +39,12 @@ export class InkCanvas {
     }
   }
 
+  /** The ink colour from the stylesheet (light or dark), looked up once per layout, not per segment. */
   colour() {
-    return getComputedStyle(document.documentElement).getPropertyValue("--child-ink").trim() || "#10b981";
+    if (!this.inkColour) {
+      this.inkColour = getComputedStyle(document.documentElement).getPropertyValue("--child-ink").trim() || "#10b981";
+    }
+    return this.inkColour;
   }
 
   width(sample, pointer) {
