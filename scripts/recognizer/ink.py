@@ -25,6 +25,12 @@ Steps
    a + (b - a) * j / n, j = 0..n-1, plus the stroke's last point; every sample is splatted
    bilinearly with weight 1 (pixel (r, c) has its centre at (c + 0.5, r + 0.5));
    finally every pixel is clamped to at most 1.
+   With RASTER_FEATURES = "ink+orient4" the raster has 5 channels: the ink image above, then four
+   orientation images made of the same splats of the pen-down segments (not the strokes' last
+   points), each weighted by one of max(0, c), max(0, -c), max(0, s), max(0, -s), where
+   (c, s) = ((du^2 - dv^2) / L^2, 2 du dv / L^2) is the segment's direction with the angle doubled
+   (so a stroke and its reverse are the same): horizontal, vertical, falling diagonal (y down),
+   rising diagonal.  Segments of length 0 add nothing to them.  Every channel is clamped to 1.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ TRAJ_CHANNELS = 5
 RASTER = 24
 MARGIN = 2.0
 SPLAT_STEP = 0.5
+RASTER_FEATURES = "ink"  # or "ink+orient4"
 HUGE = 1e12
 
 
@@ -113,10 +120,16 @@ def trajectory(norm):
     return np.stack([x, y, dx, dy, pen]).astype(np.float32)
 
 
+def raster_channels():
+    return {"ink": 1, "ink+orient4": 5}[RASTER_FEATURES]
+
+
 def raster(norm):
-    img = np.zeros((RASTER, RASTER), dtype=np.float64)
+    """(RASTER, RASTER) for "ink", else (channels, RASTER, RASTER)."""
+    nch = raster_channels()
+    img = np.zeros((nch, RASTER, RASTER), dtype=np.float64)
     half = (RASTER - 2.0 * MARGIN) / 2.0
-    xs, ys = [], []
+    xs, ys, ws = [], [], []
     for a in norm:
         u = (a[:, 0] + 1.0) * half + MARGIN
         v = (a[:, 1] + 1.0) * half + MARGIN
@@ -131,10 +144,17 @@ def raster(norm):
             f = j.astype(np.float64) / n[seg].astype(np.float64)
             xs.append(u[seg] + du[seg] * f)
             ys.append(v[seg] + dv[seg] * f)
+            l2 = du * du + dv * dv
+            safe = np.where(l2 > 0, l2, 1.0)
+            c = np.where(l2 > 0, (du * du - dv * dv) / safe, 0.0)
+            s = np.where(l2 > 0, 2.0 * du * dv / safe, 0.0)
+            ws.append(np.stack([np.maximum(0, c), np.maximum(0, -c), np.maximum(0, s), np.maximum(0, -s)], 1)[seg])
         xs.append(u[-1:])
         ys.append(v[-1:])
+        ws.append(np.zeros((1, 4)))
     px = np.concatenate(xs) - 0.5
     py = np.concatenate(ys) - 0.5
+    orient = np.concatenate(ws)
     x0 = np.floor(px)
     y0 = np.floor(py)
     ax = px - x0
@@ -146,8 +166,11 @@ def raster(norm):
         xx = x0 + ox
         yy = y0 + oy
         ok = (xx >= 0) & (xx < RASTER) & (yy >= 0) & (yy < RASTER)
-        np.add.at(img, (yy[ok], xx[ok]), wgt[ok])
-    return np.minimum(img, 1.0).astype(np.float32)
+        np.add.at(img[0], (yy[ok], xx[ok]), wgt[ok])
+        for ch in range(1, nch):
+            np.add.at(img[ch], (yy[ok], xx[ok]), (wgt * orient[:, ch - 1])[ok])
+    img = np.minimum(img, 1.0).astype(np.float32)
+    return img[0] if nch == 1 else img
 
 
 def preprocess(strokes):

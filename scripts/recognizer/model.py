@@ -31,63 +31,83 @@ import ink
 
 FORMAT_VERSION = 1
 
-TRAJ_SPEC = [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)]  # in, out, k, stride
-RAST_SPEC = [(1, 16), (16, 24), (24, 48)]  # 3x3 conv + BN + ReLU + maxpool 2
-HIDDEN = 160
+# Architectures by name. trajectory: (in, out, kernel, stride) 1-D convolutions, each BN + ReLU;
+# raster: stages of 3x3 convolutions (out channels, each BN + ReLU), each stage ending in a 2x2
+# max-pool; hidden: width of the head's hidden layer.
+ARCHS = {
+    # v1/v2 (2.05 M MACs)
+    "v2": {"trajectory": [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)],
+           "raster": [[16], [24], [48]], "hidden": 160},
+}
+ARCH = dict(ARCHS["v2"], name="v2")
+
+
+def set_arch(name: str):
+    global ARCH
+    ARCH = dict(ARCHS[name], name=name)
 
 
 def set_width(w: float):
-    """Scales every layer's channel count (for experiments; the shipped model uses 1.0)."""
-    global TRAJ_SPEC, RAST_SPEC, HIDDEN
+    """Scales every layer's channel count of the current architecture (experiments)."""
+    global ARCH
+
     def c(n):
         return max(4, int(round(n * w / 4)) * 4)
-    base_t = [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)]
-    base_r = [(1, 16), (16, 24), (24, 48)]
-    TRAJ_SPEC = [(5 if i == 0 else c(ci), c(co), k, s) for i, (ci, co, k, s) in enumerate(base_t)]
-    RAST_SPEC = [(1 if i == 0 else c(ci), c(co)) for i, (ci, co) in enumerate(base_r)]
-    HIDDEN = c(160)
+    t = ARCH["trajectory"]
+    ARCH = dict(ARCH, trajectory=[(t[0][0] if i == 0 else c(ci), c(co), k, s) for i, (ci, co, k, s) in enumerate(t)],
+                raster=[[c(o) for o in st] for st in ARCH["raster"]], hidden=c(ARCH["hidden"]),
+                name=f"{ARCH['name']}x{w}")
 
 
 class Net(nn.Module):
-    def __init__(self, n_classes: int):
+    def __init__(self, n_classes: int, arch: dict | None = None):
         super().__init__()
+        arch = arch or ARCH
+        self.arch = arch
         t = []
         length = ink.N_POINTS
-        for cin, cout, k, s in TRAJ_SPEC:
+        for cin, cout, k, s in arch["trajectory"]:
             t += [nn.Conv1d(cin, cout, k, stride=s, padding=k // 2, bias=False), nn.BatchNorm1d(cout), nn.ReLU()]
             length = (length + 2 * (k // 2) - k) // s + 1
         self.traj = nn.Sequential(*t)
         self.traj_len = length
         r = []
         size = ink.RASTER
-        for cin, cout in RAST_SPEC:
-            r += [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(), nn.MaxPool2d(2)]
+        cin = ink.raster_channels()
+        for stage in arch["raster"]:
+            for cout in stage:
+                r += [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
+                cin = cout
+            r.append(nn.MaxPool2d(2))
             size //= 2
         self.rast = nn.Sequential(*r)
         self.rast_size = size
-        n_in = TRAJ_SPEC[-1][1] * length + RAST_SPEC[-1][1] * size * size
-        self.fc1 = nn.Linear(n_in, HIDDEN, bias=False)
-        self.bn1 = nn.BatchNorm1d(HIDDEN)
-        self.drop = nn.Dropout(0.3)
-        self.fc2 = nn.Linear(HIDDEN, n_classes)
+        n_in = arch["trajectory"][-1][1] * length + cin * size * size
+        self.fc1 = nn.Linear(n_in, arch["hidden"], bias=False)
+        self.bn1 = nn.BatchNorm1d(arch["hidden"])
+        self.drop = nn.Dropout(arch.get("dropout", 0.3))
+        self.fc2 = nn.Linear(arch["hidden"], n_classes)
 
     def forward(self, traj, rast):
         a = self.traj(traj).flatten(1)
-        b = self.rast(rast.unsqueeze(1)).flatten(1)
+        b = self.rast(rast.unsqueeze(1) if rast.dim() == 3 else rast).flatten(1)
         h = torch.relu(self.bn1(self.fc1(torch.cat([a, b], 1))))
         return self.fc2(self.drop(h))
 
     def macs(self):
         m = 0
         length = ink.N_POINTS
-        for cin, cout, k, s in TRAJ_SPEC:
+        for cin, cout, k, s in self.arch["trajectory"]:
             length = (length + 2 * (k // 2) - k) // s + 1
             m += length * cout * cin * k
         size = ink.RASTER
-        for cin, cout in RAST_SPEC:
-            m += size * size * cout * cin * 9
+        cin = ink.raster_channels()
+        for stage in self.arch["raster"]:
+            for cout in stage:
+                m += size * size * cout * cin * 9
+                cin = cout
             size //= 2
-        return m + self.fc1.in_features * HIDDEN + HIDDEN * self.fc2.out_features
+        return m + self.fc1.in_features * self.fc1.out_features + self.fc2.in_features * self.fc2.out_features
 
 
 def _fold(w, bn):
@@ -96,6 +116,39 @@ def _fold(w, bn):
     wf = w.detach().double() * g.reshape(-1, *([1] * (w.dim() - 1)))
     bf = bn.bias.detach().double() - bn.running_mean.double() * g
     return wf.float().numpy(), bf.float().numpy()
+
+
+def _branch_ops(seq, prefix, add):
+    """Op list of a Sequential of (conv, BN, ReLU) triples and max-pools, BN folded."""
+    ops = []
+    mods = list(seq)
+    i = n = 0
+    while i < len(mods):
+        m = mods[i]
+        if isinstance(m, (nn.Conv1d, nn.Conv2d)):
+            w, b = _fold(m.weight, mods[i + 1])
+            add(f"{prefix}.{n}.w", w)
+            add(f"{prefix}.{n}.b", b)
+            if isinstance(m, nn.Conv1d):
+                ops.append({"op": "conv1d", "in": m.in_channels, "out": m.out_channels, "kernel": m.kernel_size[0],
+                            "stride": m.stride[0], "padding": m.padding[0],
+                            "weight": f"{prefix}.{n}.w", "bias": f"{prefix}.{n}.b"})
+            else:
+                assert m.stride == (1, 1) and m.kernel_size[0] == m.kernel_size[1]
+                ops.append({"op": "conv2d", "in": m.in_channels, "out": m.out_channels, "kernel": m.kernel_size[0],
+                            "padding": m.padding[0], "weight": f"{prefix}.{n}.w", "bias": f"{prefix}.{n}.b"})
+            n += 1
+            i += 2
+        elif isinstance(m, nn.ReLU):
+            ops.append({"op": "relu"})
+            i += 1
+        elif isinstance(m, nn.MaxPool2d):
+            ops.append({"op": "maxpool2d", "size": m.kernel_size})
+            i += 1
+        else:
+            raise ValueError(m)
+    ops.append({"op": "flatten"})
+    return ops
 
 
 def export(net: Net, classes, temperature: float, path: str, extra: dict | None = None):
@@ -107,32 +160,17 @@ def export(net: Net, classes, temperature: float, path: str, extra: dict | None 
         tensors[name] = np.ascontiguousarray(arr, dtype="<f4")
         order.append(name)
 
-    traj_ops = []
-    mods = list(net.traj)
-    for i, (cin, cout, k, s) in enumerate(TRAJ_SPEC):
-        w, b = _fold(mods[3 * i].weight, mods[3 * i + 1])
-        add(f"traj.{i}.w", w)
-        add(f"traj.{i}.b", b)
-        traj_ops += [{"op": "conv1d", "in": cin, "out": cout, "kernel": k, "stride": s, "padding": k // 2,
-                      "weight": f"traj.{i}.w", "bias": f"traj.{i}.b"}, {"op": "relu"}]
-    traj_ops.append({"op": "flatten"})
-    rast_ops = []
-    mods = list(net.rast)
-    for i, (cin, cout) in enumerate(RAST_SPEC):
-        w, b = _fold(mods[4 * i].weight, mods[4 * i + 1])
-        add(f"rast.{i}.w", w)
-        add(f"rast.{i}.b", b)
-        rast_ops += [{"op": "conv2d", "in": cin, "out": cout, "kernel": 3, "padding": 1,
-                      "weight": f"rast.{i}.w", "bias": f"rast.{i}.b"}, {"op": "relu"}, {"op": "maxpool2d", "size": 2}]
-    rast_ops.append({"op": "flatten"})
+    traj_ops = _branch_ops(net.traj, "traj", add)
+    rast_ops = _branch_ops(net.rast, "rast", add)
     w, b = _fold(net.fc1.weight, net.bn1)
     add("head.0.w", w)
     add("head.0.b", b)
     add("head.1.w", net.fc2.weight.detach().numpy())
     add("head.1.b", net.fc2.bias.detach().numpy())
-    head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": HIDDEN, "weight": "head.0.w", "bias": "head.0.b"},
+    hidden = net.fc1.out_features
+    head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": hidden, "weight": "head.0.w", "bias": "head.0.b"},
                 {"op": "relu"},
-                {"op": "linear", "in": HIDDEN, "out": len(classes), "weight": "head.1.w", "bias": "head.1.b"}]
+                {"op": "linear", "in": hidden, "out": len(classes), "weight": "head.1.w", "bias": "head.1.b"}]
     offset = 0
     meta = {}
     for name in order:
@@ -142,11 +180,14 @@ def export(net: Net, classes, temperature: float, path: str, extra: dict | None 
         "format": "feder.recognizer", "version": FORMAT_VERSION, "classes": list(classes),
         "preprocessing": {"points": ink.N_POINTS, "trajChannels": ink.TRAJ_CHANNELS, "raster": ink.RASTER,
                           "margin": ink.MARGIN, "splatStep": ink.SPLAT_STEP},
-        "input": {"trajectory": [ink.TRAJ_CHANNELS, ink.N_POINTS], "raster": [1, ink.RASTER, ink.RASTER]},
+        "input": {"trajectory": [ink.TRAJ_CHANNELS, ink.N_POINTS],
+                  "raster": [ink.raster_channels(), ink.RASTER, ink.RASTER]},
         "temperature": float(temperature),
         "trajectory": traj_ops, "raster": rast_ops, "head": head_ops,
         "tensors": meta, "floatCount": offset,
     }
+    if ink.RASTER_FEATURES != "ink":
+        header["preprocessing"]["rasterFeatures"] = ink.RASTER_FEATURES
     if extra:
         header["training"] = extra
     hb = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -213,7 +254,8 @@ def _run(ops, x, T):
 def reference_logits(header, tensors, traj, rast):
     T = {k: v.astype(np.float64) for k, v in tensors.items()}
     a = _run(header["trajectory"], traj.astype(np.float64), T)
-    b = _run(header["raster"], rast.astype(np.float64)[None], T)
+    r = rast.astype(np.float64)
+    b = _run(header["raster"], r[None] if r.ndim == 2 else r, T)
     return _run(header["head"], np.concatenate([a, b]), T)
 
 

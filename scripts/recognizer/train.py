@@ -43,10 +43,11 @@ _SAMPLES = None
 
 
 def _features_chunk(args):
-    lo, hi, views, seed = args
+    lo, hi, views, seed, strength = args
     n = hi - lo
     traj = np.zeros((n, views + 1, ink.TRAJ_CHANNELS, ink.N_POINTS), dtype=np.float16)
-    rast = np.zeros((n, views + 1, ink.RASTER, ink.RASTER), dtype=np.float16)
+    rshape = (ink.RASTER, ink.RASTER) if ink.raster_channels() == 1 else (ink.raster_channels(), ink.RASTER, ink.RASTER)
+    rast = np.zeros((n, views + 1) + rshape, dtype=np.float16)
     ok = np.ones(n, dtype=bool)
     for i in range(lo, hi):
         s = _SAMPLES[i]
@@ -60,7 +61,7 @@ def _features_chunk(args):
         for v in range(1, views + 1):
             for _attempt in range(5):
                 try:
-                    t, r = ink.preprocess(data.augment(s["strokes"], rng))
+                    t, r = ink.preprocess(data.augment(s["strokes"], rng, strength))
                     break
                 except ink.InkError:
                     continue
@@ -70,8 +71,13 @@ def _features_chunk(args):
 
 def build_dataset(args):
     global _SAMPLES
-    key = hashlib.sha1(json.dumps([FEATURE_VERSION, args.seed, args.views, args.glyph_samples, os.path.getsize(args.data),
-                                   ink.N_POINTS, ink.RASTER]).encode()).hexdigest()[:10]
+    parts = [FEATURE_VERSION, args.seed, args.views, args.glyph_samples, os.path.getsize(args.data),
+             ink.N_POINTS, ink.RASTER]
+    if args.aug_strength != 1.0:
+        parts.append(args.aug_strength)
+    if ink.RASTER_FEATURES != "ink":
+        parts.append(ink.RASTER_FEATURES)
+    key = hashlib.sha1(json.dumps(parts).encode()).hexdigest()[:10]
     cache = os.path.join(args.work, f"features-{key}.npz")
     samples = data.load_unipen(args.data)
     rng = np.random.default_rng(args.seed)
@@ -85,9 +91,10 @@ def build_dataset(args):
         traj, rast, ok = z["traj"], z["rast"], z["ok"]
     else:
         _SAMPLES = samples
-        chunks = [(lo, min(lo + 2000, len(samples)), args.views, args.seed) for lo in range(0, len(samples), 2000)]
+        chunks = [(lo, min(lo + 2000, len(samples)), args.views, args.seed, args.aug_strength) for lo in range(0, len(samples), 2000)]
         traj = np.zeros((len(samples), args.views + 1, ink.TRAJ_CHANNELS, ink.N_POINTS), dtype=np.float16)
-        rast = np.zeros((len(samples), args.views + 1, ink.RASTER, ink.RASTER), dtype=np.float16)
+        rshape = (ink.RASTER, ink.RASTER) if ink.raster_channels() == 1 else (ink.raster_channels(), ink.RASTER, ink.RASTER)
+        rast = np.zeros((len(samples), args.views + 1) + rshape, dtype=np.float16)
         ok = np.ones(len(samples), dtype=bool)
         t0 = time.time()
         with mp.get_context("fork").Pool(args.procs) as pool:
@@ -110,8 +117,13 @@ def train_model(traj, rast, labels, idx, args, seed, log_prefix=""):
     net = model.Net(len(data.CLASSES))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
     steps_per_epoch = math.ceil(len(idx) / args.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps_per_epoch * args.epochs,
-                                                pct_start=0.15)
+    total = steps_per_epoch * args.epochs
+    if args.sched == "onecycle":
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=total, pct_start=0.15)
+    else:  # linear warm-up (5 %), then cosine to zero
+        warm = max(1, int(0.05 * total))
+        sched = torch.optim.lr_scheduler.LambdaLR(
+            opt, lambda i: (i + 1) / warm if i < warm else 0.5 * (1 + math.cos(math.pi * (i - warm) / max(1, total - warm))))
     views = traj.shape[1]
     y_all = torch.from_numpy(labels)
     for ep in range(args.epochs):
@@ -127,7 +139,13 @@ def train_model(traj, rast, labels, idx, args, seed, log_prefix=""):
             xr = torch.from_numpy(rast[bi, bv].astype(np.float32))
             y = y_all[bi]
             out = net(xt, xr)
-            loss = F.cross_entropy(out, y, label_smoothing=args.smoothing)
+            if args.drop_hard > 0 and ep >= args.epochs // 3:
+                # noisy labels: ignore the batch's hardest samples once the network knows the easy ones
+                per = F.cross_entropy(out, y, label_smoothing=args.smoothing, reduction="none")
+                keep = per.argsort()[: max(1, int(round(len(per) * (1 - args.drop_hard))))]
+                loss = per[keep].mean()
+            else:
+                loss = F.cross_entropy(out, y, label_smoothing=args.smoothing)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
@@ -171,6 +189,48 @@ def fit_temperature(logits, labels):
     return math.exp((a + b) / 2)
 
 
+def develop(args, traj, rast, meta, samples):
+    """One model trained without the --holdout contributors, measured on their real samples."""
+    labels, ok = meta["labels"], meta["ok"]
+    hold = np.isin(meta["contributor"], args.holdout.split(","))
+    tr = np.where(~hold & ok)[0]
+    te = np.where(hold & ok & ~meta["synthetic"])[0]
+    t0 = time.time()
+    net = train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + 51, log_prefix=f"[dev {args.tag}] ")
+    lg = logits_of(net, traj, rast, te)
+    classes = np.array(data.CLASSES)
+    is_letter = np.array([c not in data.DIGITS for c in data.CLASSES])
+    merged = np.array([data.merged_label(c) for c in data.CLASSES])
+    y = labels[te]
+    L = is_letter[y]
+    pred = lg.argmax(1)
+    pl = np.where(is_letter[None, :], lg, -np.inf).argmax(1)
+    pdg = np.where(~is_letter[None, :], lg, -np.inf).argmax(1)
+    r = {"tag": args.tag, "merged": (merged[pred[L]] == merged[y[L]]).mean(),
+         "merged_letters_only": (merged[pl[L]] == merged[y[L]]).mean(),
+         "exact": (pred[L] == y[L]).mean(), "digits": (pred[~L] == y[~L]).mean(),
+         "digits_only": (pdg[~L] == y[~L]).mean()}
+    # fit: clean view of a fixed subset of the real training samples
+    trr = tr[~meta["synthetic"][tr]]
+    sub = trr[:: max(1, len(trr) // 5000)]
+    ys = labels[sub]
+    ps = logits_of(net, traj, rast, sub).argmax(1)
+    Ls = is_letter[ys]
+    r["train_clean_merged"] = (merged[ps[Ls]] == merged[ys[Ls]]).mean()
+    per = {c: (merged[pred[L & (meta['contributor'][te] == c)]] == merged[y[L & (meta['contributor'][te] == c)]]).mean()
+           for c in args.holdout.split(",")}
+    line = (f"{args.tag}\tarch={model.ARCH['name']} macs={net.macs()} params={sum(p.numel() for p in net.parameters())} "
+            f"raster={ink.RASTER}{'' if ink.RASTER_FEATURES == 'ink' else ink.RASTER_FEATURES} points={ink.N_POINTS} ep={args.epochs} sched={args.sched} lr={args.lr} "
+            f"wd={args.wd} ls={args.smoothing} drop={args.drop_hard} aug={args.aug_strength} views={args.views} bs={args.batch}\t"
+            + " ".join(f"{k}={100 * v:.2f}" for k, v in r.items() if k != "tag")
+            + "\t" + " ".join(f"{c}={100 * v:.2f}" for c, v in per.items()) + f"\t{time.time() - t0:.0f}s")
+    print(line, flush=True)
+    with open(os.path.join(args.work, "devlog.tsv"), "a") as fh:
+        fh.write(line + "\n")
+    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}.npz"), logits=lg, labels=y, idx=te)
+    torch.save(net.state_dict(), os.path.join(args.work, f"dev-{args.tag or 'run'}.pt"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", default=data.DEFAULT_DATA)
@@ -191,8 +251,22 @@ def main():
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--glyph-samples", type=int, default=120,
                    help="synthetic samples per character from Resources/Glyphs/druck (0: none)")
+    p.add_argument("--arch", default="v2", choices=sorted(model.ARCHS), help="network (model.ARCHS)")
     p.add_argument("--width", type=float, default=1.0, help="channel multiplier (experiments)")
+    p.add_argument("--raster", type=int, default=ink.RASTER, help="raster size in pixels")
+    p.add_argument("--points", type=int, default=ink.N_POINTS, help="trajectory samples")
+    p.add_argument("--raster-features", default=ink.RASTER_FEATURES, choices=["ink", "ink+orient4"])
+    p.add_argument("--aug-strength", type=float, default=1.0, help="scales the child-like augmentation")
+    p.add_argument("--sched", default="onecycle", choices=["onecycle", "cosine"])
+    p.add_argument("--drop-hard", type=float, default=0.0,
+                   help="fraction of each batch's highest-loss samples left out of the loss after the first third")
+    p.add_argument("--holdout", default="",
+                   help="development mode: comma-separated contributors to hold out; trains one model on the "
+                        "others, prints held-out numbers, no CV, no export")
+    p.add_argument("--tag", default="", help="name of a development run (for the log)")
     args = p.parse_args()
+    ink.RASTER, ink.N_POINTS, ink.RASTER_FEATURES = args.raster, args.points, args.raster_features
+    model.set_arch(args.arch)
     if args.width != 1.0:
         model.set_width(args.width)
     torch.set_num_threads(args.threads)
@@ -204,6 +278,8 @@ def main():
     fold = np.array([fold_of.get(c, -1) for c in meta["contributor"]])  # -1: glyph samples, always training
     print("folds:", folds, flush=True)
     print("model MACs per letter:", model.Net(len(data.CLASSES)).macs(), flush=True)
+    if args.holdout:
+        return develop(args, traj, rast, meta, samples)
 
     oof_path = os.path.join(args.work, "oof.npz")
     if not args.skip_cv:
