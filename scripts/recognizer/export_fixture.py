@@ -28,37 +28,7 @@ from evaluate import SHAPE_TWINS  # noqa: E402
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DEFAULT_WEIGHTS = os.path.join(REPO, "Sources/FederCore/Resources/Recognizer/letters.fdrw")
 DEFAULT_OUT = os.path.join(REPO, "Tests/FederCoreTests/Recognition/Fixtures/recognizer-agreement.json")
-GLYPHS = os.path.join(REPO, "Sources/FederCore/Resources/Glyphs/druck")
-
-
-def svg_strokes(d, step=8.0):
-    """Polylines of an SVG path with absolute M, L, C commands (the glyph files' subset)."""
-    tok = d.replace(",", " ").split()
-    strokes, cur, i, cmd = [], None, 0, None
-    while i < len(tok):
-        if tok[i].isalpha():
-            cmd = tok[i]
-            i += 1
-        if cmd == "M":
-            cur = [(float(tok[i]), float(tok[i + 1]))]
-            strokes.append(cur)
-            i += 2
-            cmd = "L"
-        elif cmd == "L":
-            cur.append((float(tok[i]), float(tok[i + 1])))
-            i += 2
-        elif cmd == "C":
-            p0 = np.array(cur[-1])
-            p1, p2, p3 = (np.array([float(tok[i + 2 * k]), float(tok[i + 2 * k + 1])]) for k in range(3))
-            ln = np.linalg.norm(p1 - p0) + np.linalg.norm(p2 - p1) + np.linalg.norm(p3 - p2)
-            n = max(2, int(math.ceil(ln / step)))
-            for t in np.linspace(0, 1, n + 1)[1:]:
-                q = (1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2 + t ** 3 * p3
-                cur.append((float(q[0]), float(q[1])))
-            i += 6
-        else:
-            raise ValueError(f"unsupported path command {cmd}")
-    return strokes
+GLYPHS = data.GLYPH_DIR
 
 
 def glyph_inks():
@@ -73,7 +43,7 @@ def glyph_inks():
         for v in g.get("variants", []):
             strokes = []
             for st in v["strokes"]:
-                strokes += svg_strokes(st["d"])
+                strokes += data.svg_strokes(st["d"], step=8.0)
             out.append((f"glyph-{fn[:-5]}-{v['id']}", g["char"], strokes))
     return out
 
