@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWSClient
 import Logging
+import ServiceLifecycle
 
 /// Round-trip latency of live tracing messages for N simulated children, each sending 120 samples/s
 /// (two samples per message at 60 messages/s, as the page batches per frame) to a server on loopback.
@@ -37,7 +38,9 @@ struct WebSocketBench: AsyncParsableCommand {
             portContinuation.yield(port)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            // Stopped by a graceful shutdown, not by cancellation, so the server closes without errors.
+            let server = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+            group.addTask { try await server.run() }
             var iterator = portStream.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
             // The simulated children trace only (guidedOnly), so every message is live tracking.
@@ -47,7 +50,8 @@ struct WebSocketBench: AsyncParsableCommand {
                 try await services.lessons.save(record)
             }
             for n in counts { try await measure(n: n, url: "ws://127.0.0.1:\(port)/v1/session", glyph: glyph) }
-            group.cancelAll()
+            await server.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
 
