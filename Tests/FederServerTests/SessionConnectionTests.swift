@@ -45,8 +45,11 @@ struct SessionConnectionTests {
                                            recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
         }
 
+        /// As the endpoint does: the replies, then what may wait until they are sent.
         mutating func send(_ json: String) async -> [ServerMessage] {
-            await connection.handle(text: Data(json.utf8))
+            let replies = await connection.handle(text: Data(json.utf8))
+            await connection.persistAfterReply()
+            return replies
         }
 
         /// Writes ink through the protocol as the page would (batches of 4 samples), the clock
@@ -218,6 +221,24 @@ struct SessionConnectionTests {
         #expect(guided?.outcome == "abandoned")
         #expect(guided?.ink?.strokes.count == 3)
         #expect(try await h.store.draftCount() == 0)
+    }
+
+    @Test func aPenUpIsAnsweredBeforeItsDraftIsWrittenAndTheDraftFollowsAtOnce() async throws {
+        var h = try Harness()
+        _ = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let a = try Self.library.glyph("A", script: "druck")
+        _ = await h.passObserveAndDirect(a)
+        let stroke = PenSimulator().strokes(for: a, startTime: 5)[0]
+        _ = await h.send(#"{"type":"down","pointer":"pen","sample":\#(json(stroke[0]))}"#)
+        _ = await h.send(#"{"type":"move","samples":[\#(stroke.dropFirst().map(json).joined(separator: ","))]}"#)
+        // The endpoint's order: the reply to "up" first, then the work that may wait for it.
+        let up = await h.connection.handle(text: Data(#"{"type":"up"}"#.utf8))
+        #expect(Self.errorCode(up) == nil)
+        #expect(try await h.store.draftCount() == 0)
+        await h.connection.persistAfterReply()
+        #expect(try await h.store.draftCount() == 1)
+        await h.connection.persistAfterReply()
+        #expect(try await h.store.draftCount() == 1, "a draft is written once")
     }
 
     @Test func aCrashLosesAtMostTheStrokeInFlight() async throws {

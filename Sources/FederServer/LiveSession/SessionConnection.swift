@@ -18,6 +18,8 @@ public struct SessionConnection: Sendable {
 
     public private(set) var child: ChildRecord?
     private var lesson: ActiveLesson?
+    /// A pen-up ended a stroke whose draft is not written yet (see `persistAfterReply`).
+    private var draftDue = false
 
     struct ActiveLesson: Sendable {
         var machine: LessonMachine
@@ -123,6 +125,15 @@ public struct SessionConnection: Sendable {
         }
     }
 
+    /// Work that need not hold up a reply: the draft of the strokes finished by a pen-up. Call it
+    /// after sending each message's replies and before handling the next message, so the child sees
+    /// "stroke done" without waiting for the database, and a crash still loses at most one stroke.
+    public mutating func persistAfterReply() async {
+        guard draftDue else { return }
+        draftDue = false
+        await writeDraft()
+    }
+
     /// Stores whatever is in flight; call when the connection closes.
     public mutating func close() async {
         _ = await abandonLesson(re: nil)
@@ -142,7 +153,7 @@ public struct SessionConnection: Sendable {
         }
         let ignored = max(0, (lesson?.machine.ignoredSamples ?? 0) - ignoredBefore)
         let replies = await process(events, re: id, ignored: ignored)
-        if case .penUp = input { await writeDraft() }
+        if case .penUp = input { draftDue = true }
         return replies
     }
 

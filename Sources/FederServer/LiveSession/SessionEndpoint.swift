@@ -49,6 +49,7 @@ struct SessionEndpoint: Sendable {
                 } catch {
                     break
                 }
+                await connection.persistAfterReply()
                 // One timer per connection. It is re-armed only when the lesson's next deadline comes
                 // sooner than the armed one (a later deadline is found when the early tick fires and
                 // re-arms), so the 60 messages a second of tracing do not each start a timer.

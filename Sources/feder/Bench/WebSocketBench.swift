@@ -23,6 +23,12 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Warm-up seconds per run, not measured (children join one by one during it).")
     var warmup = 4.0
 
+    @Option(help: "Seconds a child's pen is lifted between strokes (0: the next stroke at once).")
+    var strokePause = 0.2
+
+    @Option(help: "Seconds between a child's letters, for the celebration (0: the next letter at once).")
+    var letterPause = 1.0
+
 
     func run() async throws {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -64,13 +70,19 @@ struct WebSocketBench: AsyncParsableCommand {
         clientLogger.logLevel = .error
         let logger = clientLogger
         let path = PenSimulator(rate: 120, speed: 300).strokes(for: glyph)
-        let children = (0..<n).map { SimulatedChild(index: $0, path: path, glyph: glyph.char, recorder: recorder, measureFrom: measureFrom) }
+        let pauses = (stroke: Self.frames(strokePause), letter: Self.frames(letterPause))
+        let children = (0..<n).map {
+            SimulatedChild(index: $0, path: path, glyph: glyph.char, pauses: pauses, recorder: recorder, measureFrom: measureFrom)
+        }
         try await LoadDriver(url: url, children: children, stopAt: stopAt, logger: logger).run()
         let summary = LatencySummary(milliseconds: recorder.latencies)
         let rate = Double(recorder.samples) / seconds
-        print(String(format: "websocket: children=%d samples/s=%.0f errors=%d round trip %@",
-                     n, rate, recorder.errors, summary.description))
+        print(String(format: "websocket: children=%d pauses=%.2f/%.2f s samples/s=%.0f errors=%d round trip %@",
+                     n, strokePause, letterPause, rate, recorder.errors, summary.description))
     }
+
+    /// Whole 60 Hz frames in a pause of `seconds`.
+    static func frames(_ seconds: Double) -> Int { max(0, Int((seconds * 60).rounded())) }
 }
 
 /// Collects measurements from all simulated children.
@@ -87,50 +99,55 @@ final class LatencyRecorder: @unchecked Sendable {
     func error() { lock.lock(); errors += 1; lock.unlock() }
 }
 
-/// One child: traces the letter over and over, one "move" with two samples per frame (1/60 s), and
-/// times each reply. Children do not sleep on their own: one ticker drives them all, so the
+/// One child: traces the letter over and over, one "move" with two samples per frame (1/60 s), lifts
+/// the pen between strokes and pauses between letters as a child does, and times each reply. Children do not sleep on their own: one ticker drives them all, so the
 /// benchmark's own timer overhead stays small next to the server's work.
 final class SimulatedChild: @unchecked Sendable {
     let index: Int
     let recorder: LatencyRecorder
     let measureFrom: ContinuousClock.Instant
     let pending = PendingRequests()
-    /// Every message of one letter, in order, encoded once; (body, samples, waits for a frame).
-    let script: [(String, Int, Bool)]
+    /// Every message of one letter, in order, encoded once: the body, its samples, and the frames
+    /// that pass after it before the next message (1 for a move; the pauses after an up).
+    let script: [(body: String, samples: Int, frames: Int)]
     private var position = 0
     private var nextID = 0
+    private var idleFrames = 0
 
-    init(index: Int, path: [[PenSample]], glyph: String, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
+    init(index: Int, path: [[PenSample]], glyph: String, pauses: (stroke: Int, letter: Int),
+         recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
-        var script: [(String, Int, Bool)] = [("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, false),
-                                             ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, false)]
-        for stroke in path {
-            script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, false))
+        var script: [(body: String, samples: Int, frames: Int)] = [
+            ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, 0), ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, 0)]
+        for (k, stroke) in path.enumerated() {
+            script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, 0))
             for i in stride(from: 1, to: stroke.count, by: 2) {
                 let batch = stroke[i..<min(i + 2, stroke.count)]
-                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", batch.count, true))
+                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", batch.count, 1))
             }
-            script.append(("\"type\":\"up\"", 0, false))
+            script.append(("\"type\":\"up\"", 0, k + 1 == path.count ? pauses.letter : pauses.stroke))
         }
         self.script = script
     }
 
-    /// Frames one letter takes.
-    var framesPerLetter: Int { script.filter(\.2).count }
+    /// Frames one letter takes, pauses included.
+    var framesPerLetter: Int { script.dropFirst().reduce(0) { $0 + $1.frames } }
 
-    /// The messages to send this frame: everything up to and including the next frame-bound move.
+    /// The messages to send this frame: everything up to the next message that lets a frame pass;
+    /// nothing while the pen is lifted.
     func nextFrame() -> [String] {
+        if idleFrames > 0 { idleFrames -= 1; return [] }
         var out: [String] = []
         while true {
-            let (body, samples, framed) = script[position]
+            let (body, samples, frames) = script[position]
             // After the last message the letter starts again (hello only once).
             position = position + 1 == script.count ? 1 : position + 1
             nextID += 1
             pending.sent(id: nextID, samples: samples, at: ContinuousClock.now)
             out.append("{\"id\":\(nextID),\(body)}")
-            if framed { return out }
+            if frames > 0 { idleFrames = frames - 1; return out }
         }
     }
 
