@@ -21,7 +21,9 @@ LETTERS = UPPER + LOWER + EXTRA  # 59
 # EMNIST-balanced merges these upper/lower pairs; we merge the umlauts of O and U with them.
 CASE_MERGED = set("CIJKLMOPSUVWXYZ") | {"Ö", "Ü"}
 
-DEFAULT_DATA = "/work/shared/data/unipen/unipen-dev.ndjson.gz"
+# The UNIPEN dev file lives beside the repository (../shared), never inside it; FEDER_UNIPEN overrides.
+DEFAULT_DATA = os.environ.get("FEDER_UNIPEN", os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen", "unipen-dev.ndjson.gz")))
 
 
 def merged_label(c: str) -> str:
