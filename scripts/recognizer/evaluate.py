@@ -118,6 +118,8 @@ def main():
     ok_q = L & (quality == "OK")
     res["letters_merged_top1_quality_OK"] = float((merged[pred[ok_q]] == merged[labels[ok_q]]).mean()) if ok_q.any() else float("nan")
     res["letters_quality_OK_n"] = int(ok_q.sum())
+    res["letters_merged_top1_quality_OK_letters_only_output"] = (
+        float((merged[pl[ok_q]] == merged[labels[ok_q]]).mean()) if ok_q.any() else float("nan"))
     pd_ = np.where(is_digit[None, :], prob, -1).argmax(1)
     res["digits_top1"] = float((pred[D] == labels[D]).mean())
     res["digits_top1_digits_only_output"] = float((pd_[D] == labels[D]).mean())
@@ -179,7 +181,8 @@ def main():
           f"   top-3 merged: {100 * res['letters_merged_top3']:.2f} %")
     print(f"  output restricted to letters: merged {100 * res['letters_merged_top1_letters_only_output']:.2f} %, "
           f"exact {100 * res['letters_exact_top1_letters_only_output']:.2f} %")
-    print(f"  quality 'OK' samples only ({res['letters_quality_OK_n']}): merged {100 * res['letters_merged_top1_quality_OK']:.2f} %")
+    print(f"  quality 'OK' samples only ({res['letters_quality_OK_n']}): merged {100 * res['letters_merged_top1_quality_OK']:.2f} %"
+          f" (letters-only output {100 * res['letters_merged_top1_quality_OK_letters_only_output']:.2f} %)")
     print(f"  real letters read as Ä Ö Ü ä ö ü ß: {100 * res['real_letters_read_as_umlaut_or_sz']:.2f} %")
     print(f"DIGITS top-1: {100 * res['digits_top1']:.2f} % (digits-only output {100 * res['digits_top1_digits_only_output']:.2f} %)")
     print("SYNTHETIC (held-out contributors' a o u A O U + dots; generated ß), exact / merged:")
