@@ -47,17 +47,10 @@ struct InkPreprocessor: Sendable {
 
     /// Bounding-box normalisation: centre -> 0, longer side -> [-1, 1].
     static func normalize(_ strokes: [[Point]]) throws -> [[Point]] {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        for s in strokes {
-            for p in s {
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
-            }
-        }
-        let side = max(maxX - minX, maxY - minY)
+        guard let box = Polyline.bounds(strokes) else { throw RecognitionError.inkHasNoExtent }
+        let side = max(box.width, box.height)
         guard side > 0, side.isFinite else { throw RecognitionError.inkHasNoExtent }
-        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        let cx = (box.minX + box.maxX) / 2, cy = (box.minY + box.maxY) / 2
         let k = 2.0 / side
         return strokes.map { $0.map { Point(($0.x - cx) * k, ($0.y - cy) * k) } }
     }
