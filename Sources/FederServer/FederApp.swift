@@ -10,6 +10,7 @@ public struct FederServices: Sendable {
     public let library: GlyphLibrary
     public let database: FederDatabase
     public let lessons: LessonStore
+    public let children: ChildStore
     public let recognizer: LetterRecognizer?
     public let clock: ServerClock
 
@@ -17,15 +18,16 @@ public struct FederServices: Sendable {
         self.library = library
         self.database = database
         self.lessons = LessonStore(database: database)
+        self.children = ChildStore(database: database)
         self.recognizer = recognizer
         self.clock = clock
     }
 
     /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
     /// missing), and turns drafts left by a crash into records before anything is served.
-    public static func open(dataDirectory: URL) throws -> FederServices {
+    public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
         let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
-                                     recognizer: try LetterRecognizer.bundled())
+                                     recognizer: try LetterRecognizer.bundled(), clock: clock)
         try services.lessons.recoverDrafts()
         return services
     }
@@ -42,6 +44,7 @@ public enum FederApp {
         let router = Router(context: Context.self)
         router.addMiddleware { WebAppFiles.middleware(logger: logger) }
         APIRoutes(services: services).register(on: router)
+        ProfileRoutes(services: services).register(on: router)
         SessionEndpoint(services: services, logger: logger).register(on: router)
         return Application(
             router: router,

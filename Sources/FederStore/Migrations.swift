@@ -82,6 +82,37 @@ enum Migrations {
                 """)
             try db.drop(table: "attempt")
         }
+        migrator.registerMigration("v3-profiles") { db in
+            // Children become profiles a tablet can pick: an avatar, handedness, pointer, script,
+            // adults' settings; existing children keep their history and get a default avatar.
+            try db.alter(table: "child") { t in
+                t.add(column: "displayName", .text)
+                t.add(column: "animal", .text).notNull().defaults(to: "eule")
+                t.add(column: "colour", .text).notNull().defaults(to: "blau")
+                t.add(column: "handedness", .text)
+                t.add(column: "pointer", .text)
+                t.add(column: "script", .text).notNull().defaults(to: "druck")
+                t.add(column: "settings", .jsonText).notNull().defaults(to: "{}")
+                t.add(column: "onboardedAt", .datetime)
+                t.add(column: "archivedAt", .datetime)
+            }
+            // One row per letter a child finished (or left) in Schule or Werkstatt: the source of
+            // the jar, the streak and the progress board.
+            try db.create(table: "letterSession") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("childID", .text).notNull().indexed().references("child", onDelete: .cascade)
+                t.column("lessonID", .text).notNull()
+                t.column("world", .text).notNull().check(sql: "world IN ('schule', 'werkstatt')")
+                t.column("script", .text).notNull()
+                t.column("glyph", .text).notNull()
+                t.column("day", .text).notNull()
+                t.column("finishedAt", .datetime).notNull()
+                t.column("completed", .boolean).notNull()
+                t.column("stars", .integer).notNull()
+                t.column("performance", .double)
+            }
+            try db.create(index: "letterSession_on_child_day", on: "letterSession", columns: ["childID", "day"])
+        }
         return migrator
     }
 }

@@ -22,9 +22,20 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .notice
 
+    @Option(help: ArgumentHelp("Start the wall clock at this date (ISO 8601, e.g. 2026-11-24T09:00:00Z) and let it run on; for demos and tests of days passing.",
+                               valueName: "date"))
+    var clockStart: String?
+
     func run() async throws {
         let directory = DataDirectory.resolve(explicit: data)
-        let services = try FederServices.open(dataDirectory: directory)
+        var start: Date?
+        if let clockStart {
+            guard let date = ISO8601DateFormatter().date(from: clockStart) else {
+                throw ValidationError("--clock-start must be an ISO 8601 date and time, e.g. 2026-11-24T09:00:00Z")
+            }
+            start = date
+        }
+        let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start))
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
         let app = FederApp.make(services: services, host: host, port: port, logger: logger)

@@ -6,8 +6,24 @@ public struct LetterProgress: Sendable, Equatable, Codable {
     public var sessions = 0
     /// The last few performance scores (free writing if done, else guided), oldest first.
     public var recentScores: [Double] = []
+    /// The most stars one session of this letter earned (stars per letter are the best, not the last).
+    public var bestStars = 0
+    /// When the letter was last practised (finished or left), for the scheduler's recency.
+    public var lastPracticed: Date?
 
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        // Fields added later decode with their defaults, so learner models stored earlier still load.
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sessions = try c.decodeIfPresent(Int.self, forKey: .sessions) ?? 0
+        recentScores = try c.decodeIfPresent([Double].self, forKey: .recentScores) ?? []
+        bestStars = try c.decodeIfPresent(Int.self, forKey: .bestStars) ?? 0
+        lastPracticed = try c.decodeIfPresent(Date.self, forKey: .lastPracticed)
+    }
+
+    /// The mean of the recent scores, 0 before any.
+    public var accuracy: Double { recentScores.isEmpty ? 0 : recentScores.reduce(0, +) / Double(recentScores.count) }
 }
 
 /// Everything the adaptation needs to know about a child, and nothing else. Codable: the server
@@ -16,16 +32,29 @@ public struct LearnerState: Sendable, Equatable, Codable {
     public var difficulty = DifficultyState()
     /// Keyed by `script/char` (variants share progress; capital and small letters do not).
     public var letters: [String: LetterProgress] = [:]
+    /// Today's round of letters (the scheduler plans it once a day).
+    public var round: DailyRound?
 
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        difficulty = try c.decodeIfPresent(DifficultyState.self, forKey: .difficulty) ?? DifficultyState()
+        letters = try c.decodeIfPresent([String: LetterProgress].self, forKey: .letters) ?? [:]
+        round = try c.decodeIfPresent(DailyRound.self, forKey: .round)
+    }
 
     public static func key(for glyph: Glyph) -> String { "\(glyph.script)/\(glyph.char)" }
 
     /// 0…1: the mean recent score, ramped in over the first `masterySessions` sessions.
     public func mastery(of glyph: Glyph, policy: LearnerPolicy = .standard) -> Double {
-        guard let p = letters[Self.key(for: glyph)], !p.recentScores.isEmpty else { return 0 }
-        let mean = p.recentScores.reduce(0, +) / Double(p.recentScores.count)
-        return mean * min(1, Double(p.sessions) / Double(policy.masterySessions))
+        mastery(ofKey: Self.key(for: glyph), policy: policy)
+    }
+
+    /// Mastery of the letter keyed `script/char`.
+    public func mastery(ofKey key: String, policy: LearnerPolicy = .standard) -> Double {
+        guard let p = letters[key], !p.recentScores.isEmpty else { return 0 }
+        return p.accuracy * min(1, Double(p.sessions) / Double(policy.masterySessions))
     }
 
     /// How the next session of this letter is set up.
@@ -51,10 +80,14 @@ public struct LearnerState: Sendable, Equatable, Codable {
 
     /// Takes a finished (or abandoned) letter into account. Returns the new tier when it changed.
     @discardableResult
-    public mutating func record(_ result: LetterResult, policy: LearnerPolicy = .standard) -> DifficultyTier? {
+    public mutating func record(_ result: LetterResult, at date: Date? = nil, policy: LearnerPolicy = .standard) -> DifficultyTier? {
         let key = "\(result.glyph.script)/\(result.glyph.char)"
         var progress = letters[key] ?? LetterProgress()
-        if result.completed { progress.sessions += 1 }
+        if result.completed {
+            progress.sessions += 1
+            progress.bestStars = max(progress.bestStars, result.stars)
+        }
+        if let date { progress.lastPracticed = date }
         if let score = result.performance {
             progress.recentScores.append(clamp01(score))
             if progress.recentScores.count > policy.masteryWindow {

@@ -57,7 +57,7 @@ public struct LessonMachine: Sendable {
         var quietUntil: Double?
     }
 
-    private init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig,
+    init(glyph: Glyph, condition: StudyCondition, plan: PracticePlan, config: LessonConfig,
                  recognizer: LetterRecognizer?, at now: Double) {
         self.glyph = glyph
         self.condition = condition

@@ -10,16 +10,16 @@ import Foundation
 /// is in progress every finished stroke is written as a draft, so a crash loses at most the stroke
 /// in flight; the child's learner model is saved when a letter ends.
 public struct SessionConnection: Sendable {
-    private let library: GlyphLibrary
-    private let store: LessonStore
-    private let recognizer: LetterRecognizer?
-    private let clock: ServerClock
+    let library: GlyphLibrary
+    let store: LessonStore
+    let recognizer: LetterRecognizer?
+    let clock: ServerClock
     private let decoder = ClientMessageDecoder()
 
-    public private(set) var child: ChildRecord?
-    private var lesson: ActiveLesson?
+    public internal(set) var child: ChildRecord?
+    var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistAfterReply`).
-    private var draftDue = false
+    var draftDue = false
 
     struct ActiveLesson: Sendable {
         var machine: LessonMachine
@@ -28,6 +28,10 @@ public struct SessionConnection: Sendable {
         var phaseWallStart: Date
         /// Strokes of the attempt in progress already written as drafts.
         var draftedStrokes = 0
+        /// Picked up again after an interruption: its finished attempt replaces what was recovered.
+        var resumed = false
+        /// The scheduler picked this letter (its priority goes on the records).
+        var pick: LetterScheduler.Pick?
     }
 
     public init(library: GlyphLibrary, store: LessonStore, recognizer: LetterRecognizer? = nil, clock: ServerClock = .system()) {
@@ -69,39 +73,12 @@ public struct SessionConnection: Sendable {
     public mutating func handle(_ message: ClientMessage, id: RequestID?) async -> [ServerMessage] {
         switch message {
         case .hello(let childID):
-            var condition: StudyCondition?
-            if let childID {
-                do {
-                    let record = try await store.child(id: childID, now: clock.wall())
-                    child = record
-                    condition = record.condition
-                } catch {
-                    return [.error(re: id, ProtocolError(.storageFailed, "the child could not be loaded: \(error)"))]
-                }
-            } else {
-                child = nil
-            }
-            return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID, condition: condition)]
+            return await hello(childID, re: id)
         case .ping:
             return [.pong(re: id)]
         case .start(let request):
-            var replies = await abandonLesson(re: id)
-            let glyph: Glyph
-            do {
-                glyph = try library.glyph(request.glyph, script: request.script, variant: request.variant)
-            } catch {
-                replies.append(.error(re: id, Self.protocolError(for: error)))
-                return replies
-            }
-            let condition = child?.condition ?? .threePhase
-            let plan = (child?.learner ?? LearnerState()).plan(for: glyph, condition: condition)
-            let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan,
-                                                        recognizer: recognizer, at: clock.monotonic())
-            lesson = ActiveLesson(machine: machine, id: UUID().uuidString.lowercased(), phaseWallStart: clock.wall())
-            replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
-                                    condition: condition, phases: condition.phases))
-            replies += await process(events, re: id, ignored: 0)
-            return replies
+            if let resume = request.resume { return await resumeLesson(resume, request: request, re: id) }
+            return await startLesson(request, re: id)
         case .end:
             var replies = await abandonLesson(re: id)
             replies.append(.ended(re: id))
@@ -122,6 +99,10 @@ public struct SessionConnection: Sendable {
             return await drive(.penMove(samples), id: id)
         case .up(let sample):
             return await drive(.penUp(sample), id: id)
+        case .read(let request):
+            return await read(request, re: id)
+        case .onboarded(let pointer, let handedness):
+            return await onboarded(pointer: pointer, handedness: handedness, re: id)
         }
     }
 
@@ -134,14 +115,22 @@ public struct SessionConnection: Sendable {
         await writeDraft()
     }
 
-    /// Stores whatever is in flight; call when the connection closes.
+    /// The connection closed. A lesson with ink in progress is kept for the page to resume: its
+    /// finished strokes are (or are now) drafts, which become a record if the page never comes
+    /// back. A lesson between strokes of observe or direct is recorded as abandoned.
     public mutating func close() async {
-        _ = await abandonLesson(re: nil)
+        if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
+            draftDue = false
+            await writeDraft()
+            self.lesson = nil
+            return
+        }
+        _ = await abandonLesson(re: nil, learn: false)
     }
 
     // MARK: - Driving the lesson
 
-    private mutating func drive(_ input: LessonInput, id: RequestID?) async -> [ServerMessage] {
+    mutating func drive(_ input: LessonInput, id: RequestID?) async -> [ServerMessage] {
         guard lesson != nil else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
         let ignoredBefore = lesson!.machine.ignoredSamples
         let events: [LessonEvent]
@@ -158,7 +147,7 @@ public struct SessionConnection: Sendable {
     }
 
     /// Sends the events on and stores what they finish.
-    private mutating func process(_ events: [LessonEvent], re id: RequestID?, ignored: Int) async -> [ServerMessage] {
+    mutating func process(_ events: [LessonEvent], re id: RequestID?, ignored: Int, learn learns: Bool = true) async -> [ServerMessage] {
         var replies: [ServerMessage] = [.events(re: id, events: events, ignored: ignored)]
         for event in events {
             switch event {
@@ -168,7 +157,7 @@ public struct SessionConnection: Sendable {
             case .phaseFinished(let record):
                 if let reply = await store(record, re: id) { replies.append(reply) }
             case .letterFinished(let result):
-                await learn(from: result)
+                if learns, let progress = await learn(from: result) { replies.append(.progress(re: id, progress)) }
                 lesson = nil
             default:
                 break
@@ -177,28 +166,20 @@ public struct SessionConnection: Sendable {
         return replies
     }
 
-    private func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
+    func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
         guard let lesson else { return nil }
         let wallStart = lesson.phaseWallStart
         let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
         do {
-            let saved = try await store.save(row)
+            let saved = lesson.resumed ? try await store.saveResumed(row) : try await store.save(row)
             return .stored(re: id, record: saved.id ?? 0, phase: record.phase, completed: record.completed)
         } catch {
             return .error(re: id, ProtocolError(.storageFailed, "the record could not be stored: \(error)"))
         }
     }
 
-    private mutating func learn(from result: LetterResult) async {
-        guard var child else { return }
-        child.learner.record(result)
-        child.updatedAt = clock.wall()
-        self.child = child
-        try? await store.save(child)
-    }
-
     /// After a pen-up: the strokes finished since the last draft go to the database.
-    private mutating func writeDraft() async {
+    mutating func writeDraft() async {
         guard let lesson, let phase = lesson.machine.phase, let ink = lesson.machine.inkInProgress,
               !lesson.machine.isPenDown, ink.strokes.count > lesson.draftedStrokes else { return }
         let glyph = lesson.machine.glyph
@@ -208,13 +189,19 @@ public struct SessionConnection: Sendable {
                                     script: glyph.script, glyph: glyph.char, variant: glyph.variant, phase: phase.rawValue,
                                     attempt: attempt, pointer: ink.pointer, startedAt: lesson.phaseWallStart,
                                     strokeIndex: index, samples: ink.strokes[index])
-            try? await store.appendDraft(draft)
+            do {
+                try await store.appendDraft(draft)
+            } catch {
+                // Not marked as drafted: the next pen-up tries this stroke again.
+                return
+            }
+            self.lesson?.draftedStrokes = index + 1
         }
         self.lesson?.draftedStrokes = ink.strokes.count
     }
 
     /// Ends a lesson in progress (recording the attempt in progress as abandoned).
-    private mutating func abandonLesson(re id: RequestID?) async -> [ServerMessage] {
+    mutating func abandonLesson(re id: RequestID?, learn: Bool = true) async -> [ServerMessage] {
         guard lesson != nil, lesson?.machine.isFinished == false else {
             lesson = nil
             return []
@@ -224,7 +211,7 @@ public struct SessionConnection: Sendable {
             return []
         }
         // The page has moved on; only storage results and errors matter now.
-        let replies = await process(events, re: id, ignored: 0).filter {
+        let replies = await process(events, re: id, ignored: 0, learn: learn).filter {
             if case .events = $0 { return false }
             return true
         }

@@ -16,11 +16,33 @@ public enum ClientMessage: Sendable, Equatable {
     case restart
     case end
     case ping
+    /// Werkstatt: read this ink (written without a model letter) and answer.
+    case read(ReadRequest)
+    /// Onboarding done: how the child writes.
+    case onboarded(pointer: PointerKind, handedness: Handedness)
 
     public struct StartRequest: Sendable, Equatable {
-        public var glyph: String
+        /// The letter; nil with `next`, when the scheduler picks it.
+        public var glyph: String?
         public var script: String
         public var variant: String?
+        /// Let the scheduler pick the letter (Schule's "Weiter").
+        public var next: Bool = false
+        /// Pick an interrupted lesson up again where it was.
+        public var resume: ResumeRequest?
+    }
+
+    public struct ResumeRequest: Sendable, Equatable, Decodable {
+        public var lesson: String
+        public var phase: LessonPhase
+        public var attempt: Int
+    }
+
+    public struct ReadRequest: Sendable, Equatable {
+        public var ink: Ink
+        /// A letter or a word asked for; nil: free writing.
+        public var expected: String?
+        public var word: Bool
     }
 }
 
@@ -66,10 +88,34 @@ public struct ClientMessageDecoder: Sendable {
             return .hello(child: body.child?.lowercased())
         case "start":
             let body: Start = try body(data)
-            guard body.glyph.unicodeScalars.count == 1 else {
+            if let glyph = body.glyph, glyph.unicodeScalars.count != 1 {
                 throw ProtocolError(.invalidMessage, "glyph must be one character")
             }
-            return .start(.init(glyph: body.glyph, script: body.script ?? "druck", variant: body.variant))
+            let next = body.next ?? false
+            if body.glyph == nil && !next {
+                throw ProtocolError(.invalidMessage, "start needs \"glyph\" or \"next\": true")
+            }
+            if let resume = body.resume, resume.lesson.count > 64 || !(1...1000).contains(resume.attempt) {
+                throw ProtocolError(.invalidMessage, "resume needs a lesson id and an attempt from 1 to 1000")
+            }
+            return .start(.init(glyph: body.glyph, script: body.script ?? "druck", variant: body.variant,
+                                next: next, resume: body.resume))
+        case "read":
+            let body: Read = try body(data)
+            let samples = body.ink.strokes.reduce(0) { $0 + $1.count }
+            guard samples <= ProtocolLimits.samplesPerSession, body.ink.strokes.count <= 200 else {
+                throw ProtocolError(.tooManySamples, "at most \(ProtocolLimits.samplesPerSession) samples and 200 strokes to read")
+            }
+            guard body.ink.strokes.allSatisfy({ $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+                throw ProtocolError(.invalidMessage, "ink coordinates must be finite")
+            }
+            if let expected = body.expected, expected.isEmpty || expected.count > 12 {
+                throw ProtocolError(.invalidMessage, "expected must be 1 to 12 characters")
+            }
+            return .read(.init(ink: body.ink, expected: body.expected, word: (body.expected?.count ?? 0) > 1))
+        case "onboarded":
+            let body: Onboarded = try body(data)
+            return .onboarded(pointer: body.pointer, handedness: body.handedness)
         case "down":
             let body: Down = try body(data)
             return .down(pointer: body.pointer, sample: body.sample)
@@ -118,7 +164,12 @@ public struct ClientMessageDecoder: Sendable {
     }
     private struct IDOnly: Decodable { var id: RequestID? }
     private struct Hello: Decodable { var child: String? }
-    private struct Start: Decodable { var glyph: String; var script: String?; var variant: String? }
+    private struct Start: Decodable {
+        var glyph: String?; var script: String?; var variant: String?; var next: Bool?
+        var resume: ClientMessage.ResumeRequest?
+    }
+    private struct Read: Decodable { var ink: Ink; var expected: String? }
+    private struct Onboarded: Decodable { var pointer: PointerKind; var handedness: Handedness }
     private struct Down: Decodable { var pointer: PointerKind; var sample: PenSample }
     private struct Move: Decodable { var samples: [PenSample] }
     private struct Up: Decodable { var sample: PenSample? }

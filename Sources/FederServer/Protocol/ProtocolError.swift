@@ -39,6 +39,12 @@ public struct ProtocolError: Error, Equatable, Sendable {
         case sessionFull = "session_full"
         /// The attempt could not be stored; the session goes on.
         case storageFailed = "storage_failed"
+        /// The message needs a child (the scheduler, resuming, onboarding): send hello with one first.
+        case noChild = "no_child"
+        /// `start` with `resume` names a lesson this child has no trace of; start the letter anew.
+        case noSuchLesson = "no_such_lesson"
+        /// `read` on a server without a recognizer.
+        case noRecognizer = "no_recognizer"
     }
 }
 

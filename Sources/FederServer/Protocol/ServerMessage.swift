@@ -3,8 +3,15 @@ import Foundation
 
 /// What the server sends back. Every reply carries `re`, the id of the request it answers.
 public enum ServerMessage: Sendable, Equatable {
-    case hello(re: RequestID?, protocolVersion: Int, child: String?, condition: StudyCondition?)
-    case started(re: RequestID?, glyph: GlyphGeometry, condition: StudyCondition, phases: [LessonPhase])
+    case hello(re: RequestID?, protocolVersion: Int, child: String?, condition: StudyCondition?, profile: ProfileInfo? = nil)
+    case started(re: RequestID?, glyph: GlyphGeometry, condition: StudyCondition, phases: [LessonPhase],
+                 lesson: String? = nil, pick: PickInfo? = nil)
+    /// An interrupted lesson goes on: the server holds `strokes` strokes of the attempt; the page sends the rest.
+    case resumed(re: RequestID?, lesson: String, phase: LessonPhase, attempt: Int, strokes: Int)
+    /// Werkstatt's answer to `read`.
+    case read(re: RequestID?, ReadInfo)
+    /// After a letter: the jar, the round, a new sticker.
+    case progress(re: RequestID?, ProgressInfo)
     case events(re: RequestID?, events: [LessonEvent], ignored: Int)
     /// A phase attempt was stored.
     case stored(re: RequestID?, record: Int64, phase: LessonPhase, completed: Bool)
@@ -16,23 +23,42 @@ public enum ServerMessage: Sendable, Equatable {
 extension ServerMessage: Encodable {
     private enum Key: String, CodingKey {
         case type, re, `protocol`, child, condition, phases, glyph, events, ignored, record, phase, completed, code, message
+        case profile, lesson, pick, attempt, strokes, answer, progress
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         switch self {
-        case .hello(let re, let version, let child, let condition):
+        case .hello(let re, let version, let child, let condition, let profile):
             try c.encode("hello", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(version, forKey: .protocol)
             try c.encodeIfPresent(child, forKey: .child)
             try c.encodeIfPresent(condition, forKey: .condition)
-        case .started(let re, let glyph, let condition, let phases):
+            try c.encodeIfPresent(profile, forKey: .profile)
+        case .started(let re, let glyph, let condition, let phases, let lesson, let pick):
             try c.encode("started", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(glyph, forKey: .glyph)
             try c.encode(condition, forKey: .condition)
             try c.encode(phases, forKey: .phases)
+            try c.encodeIfPresent(lesson, forKey: .lesson)
+            try c.encodeIfPresent(pick, forKey: .pick)
+        case .resumed(let re, let lesson, let phase, let attempt, let strokes):
+            try c.encode("resumed", forKey: .type)
+            try c.encodeIfPresent(re, forKey: .re)
+            try c.encode(lesson, forKey: .lesson)
+            try c.encode(phase, forKey: .phase)
+            try c.encode(attempt, forKey: .attempt)
+            try c.encode(strokes, forKey: .strokes)
+        case .read(let re, let answer):
+            try c.encode("read", forKey: .type)
+            try c.encodeIfPresent(re, forKey: .re)
+            try c.encode(answer, forKey: .answer)
+        case .progress(let re, let progress):
+            try c.encode("progress", forKey: .type)
+            try c.encodeIfPresent(re, forKey: .re)
+            try c.encode(progress, forKey: .progress)
         case .events(let re, let events, let ignored):
             try c.encode("events", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)

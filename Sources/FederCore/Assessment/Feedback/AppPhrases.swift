@@ -1,0 +1,114 @@
+import Foundation
+
+/// What the app says around the lessons: choosing who writes, the worlds, onboarding, the daily
+/// round, Werkstatt. Short, spoken, never a number.
+public enum AppPhrases {
+    // MARK: Who is writing
+    public static let whoIsWriting = Utterance(key: "app.whoIsWriting", text: "Wer schreibt heute?")
+    public static let pickAnimal = Utterance(key: "app.pickAnimal", text: "Such dir ein Tier aus.")
+    public static let pickColour = Utterance(key: "app.pickColour", text: "Welche Farbe magst du?")
+    public static let hello = Utterance(key: "app.hello", text: "Hallo! Schön, dass du da bist.")
+
+    // MARK: Home and the three worlds
+    public static let home = Utterance(key: "app.home", text: "Wohin möchtest du?")
+    public static let schule = Utterance(key: "world.schule", text: "Schule")
+    public static let werkstatt = Utterance(key: "world.werkstatt", text: "Werkstatt")
+    public static let fortschritte = Utterance(key: "world.fortschritte", text: "Fortschritte")
+
+    // MARK: Onboarding
+    public static let askPointer = Utterance(key: "onboarding.pointer", text: "Schreibst du mit dem Stift oder mit dem Finger?")
+    public static let askHand = Utterance(key: "onboarding.hand", text: "Mit welcher Hand schreibst du?")
+    public static let warmupLine = Utterance(key: "onboarding.line", text: "Zieh eine Linie von oben nach unten.")
+    public static let warmupCircle = Utterance(key: "onboarding.circle", text: "Und jetzt einen Kreis, wie ein Ball.")
+    public static let onboardingDone = Utterance(key: "onboarding.done", text: "Super! Jetzt kann es losgehen.")
+
+    // MARK: The daily round
+    public static let roundDone = Utterance(key: "round.done", text: "Für heute geschafft! Du darfst noch weiter üben, wenn du magst.")
+    public static let sticker = Utterance(key: "round.sticker", text: "Du hast einen neuen Sticker bekommen!")
+
+    // MARK: Fortschritte
+    public static let progress = Utterance(key: "progress.intro", text: "Schau, was du schon alles kannst!")
+
+    // MARK: Werkstatt
+    public static let writeCapital = Utterance(key: "werkstatt.writeCapital", text: "Schreib ein großes")
+    public static let writeSmall = Utterance(key: "werkstatt.writeSmall", text: "Schreib ein kleines")
+    public static let writePicture = Utterance(key: "werkstatt.writePicture", text: "Schreib den ersten Buchstaben von dem Bild.")
+    public static let writeWord = Utterance(key: "werkstatt.writeWord", text: "Schreib das Wort.")
+    public static let writeFree = Utterance(key: "werkstatt.free", text: "Schreib, was du magst. Ich lese es dir vor.")
+    public static let iRead = Utterance(key: "werkstatt.iRead", text: "Ich lese:")
+    public static let cannotRead = Utterance(key: "werkstatt.cannotRead", text: "Das kann ich noch nicht lesen. Probier es nochmal!")
+    public static let wellRead = Utterance(key: "werkstatt.wellRead", text: "Das kann ich gut lesen!")
+    public static let notThatOne = Utterance(key: "werkstatt.notThatOne", text: "Hm, das sieht anders aus. Schau nochmal genau.")
+
+    /// Every fixed line above, for the voice catalogue.
+    public static let all: [Utterance] = [
+        whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
+        askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, progress,
+        writeCapital, writeSmall, writePicture, writeWord, writeFree, iRead, cannotRead, wellRead, notThatOne,
+    ] + Animal.allCases.map(\.spokenName) + LetterNames.all + WerkstattWords.all.map(\.spoken)
+}
+
+/// Letter names as a first-grade teacher says them ("Emm", "Be"); capital and small letters share
+/// the name (Werkstatt says "großes"/"kleines" before it).
+public enum LetterNames {
+    static let names: [String: String] = [
+        "A": "A", "B": "Be", "C": "Ce", "D": "De", "E": "E", "F": "Eff", "G": "Ge", "H": "Ha", "I": "I", "J": "Jott",
+        "K": "Ka", "L": "Ell", "M": "Emm", "N": "Enn", "O": "O", "P": "Pe", "Q": "Ku", "R": "Err", "S": "Ess", "T": "Te",
+        "U": "U", "V": "Vau", "W": "We", "X": "Ix", "Y": "Ypsilon", "Z": "Zett", "Ä": "Ä", "Ö": "Ö", "Ü": "Ü", "ß": "Eszett",
+    ]
+
+    /// An ASCII key part for a letter: "A", "AE" for Ä, "SZ" for ß.
+    public static func keyPart(_ char: String) -> String {
+        let upper = char == "ß" ? "ß" : char.uppercased()
+        switch upper {
+        case "Ä": return "AE"
+        case "Ö": return "OE"
+        case "Ü": return "UE"
+        case "ß": return "SZ"
+        default: return upper
+        }
+    }
+
+    /// The spoken name of a letter (nil for characters without one, e.g. digits).
+    public static func name(of char: String) -> Utterance? {
+        let upper = char == "ß" ? "ß" : char.uppercased()
+        guard let text = names[upper] else { return nil }
+        return Utterance(key: "letter.name.\(keyPart(upper))", text: text)
+    }
+
+    public static let all: [Utterance] = names.keys.sorted().compactMap { name(of: $0) }
+}
+
+/// Werkstatt's picture prompts: a picture the child can name, the letter (or word) to write.
+public struct WerkstattWord: Sendable, Equatable, Codable {
+    /// The picture's id (the page draws it).
+    public var picture: String
+    /// What to write: one letter for a first-letter prompt, a word for a word prompt.
+    public var target: String
+    /// The word as said.
+    public var spoken: Utterance
+}
+
+public enum WerkstattWords {
+    /// First-letter pictures (capital letter expected: nouns start with one in German).
+    public static let pictures: [WerkstattWord] = [
+        .init(picture: "maus", target: "M", spoken: Utterance(key: "word.Maus", text: "Maus")),
+        .init(picture: "apfel", target: "A", spoken: Utterance(key: "word.Apfel", text: "Apfel")),
+        .init(picture: "sonne", target: "S", spoken: Utterance(key: "word.Sonne", text: "Sonne")),
+        .init(picture: "haus", target: "H", spoken: Utterance(key: "word.Haus", text: "Haus")),
+        .init(picture: "ei", target: "E", spoken: Utterance(key: "word.Ei", text: "Ei")),
+        .init(picture: "ball", target: "B", spoken: Utterance(key: "word.Ball", text: "Ball")),
+        .init(picture: "uhr", target: "U", spoken: Utterance(key: "word.Uhr", text: "Uhr")),
+        .init(picture: "tor", target: "T", spoken: Utterance(key: "word.Tor", text: "Tor")),
+    ]
+
+    /// Short words to write whole, once their letters are open.
+    public static let words: [WerkstattWord] = [
+        .init(picture: "oma", target: "Oma", spoken: Utterance(key: "word.Oma", text: "Oma")),
+        .init(picture: "mama", target: "Mama", spoken: Utterance(key: "word.Mama", text: "Mama")),
+        .init(picture: "auto", target: "Auto", spoken: Utterance(key: "word.Auto", text: "Auto")),
+        .init(picture: "igel", target: "Igel", spoken: Utterance(key: "word.Igel", text: "Igel")),
+    ]
+
+    public static let all: [WerkstattWord] = pictures + words
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What the adults set for one child. Every field has a default, and fields added later decode with
+/// their defaults, so settings stored by an earlier version keep loading.
+public struct ChildSettings: Sendable, Equatable, Codable {
+    public var courseOrder: CourseOrder = .primer
+    public var scheduler: SchedulerPolicy = .standard
+    /// Letters a day that fill the jar.
+    public var dailyGoal = 5
+    public var sound = true
+    /// A caption line with what Feder says (for a teacher in a noisy room).
+    public var captions = false
+    /// Fixed tolerance multiplier instead of the adaptive one (nil: adaptive).
+    public var toleranceOverride: Double?
+    /// Fixed letter size (fraction of full size) instead of the adaptive one (nil: adaptive).
+    public var letterScaleOverride: Double?
+    /// Course steps opened by hand (skip ahead for a child who already knows letters).
+    public var openedSteps = 0
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = ChildSettings()
+        courseOrder = try c.decodeIfPresent(CourseOrder.self, forKey: .courseOrder) ?? d.courseOrder
+        scheduler = try c.decodeIfPresent(SchedulerPolicy.self, forKey: .scheduler) ?? d.scheduler
+        dailyGoal = try c.decodeIfPresent(Int.self, forKey: .dailyGoal) ?? d.dailyGoal
+        sound = try c.decodeIfPresent(Bool.self, forKey: .sound) ?? d.sound
+        captions = try c.decodeIfPresent(Bool.self, forKey: .captions) ?? d.captions
+        toleranceOverride = try c.decodeIfPresent(Double.self, forKey: .toleranceOverride)
+        letterScaleOverride = try c.decodeIfPresent(Double.self, forKey: .letterScaleOverride)
+        openedSteps = try c.decodeIfPresent(Int.self, forKey: .openedSteps) ?? d.openedSteps
+    }
+
+    /// The scheduler these settings describe, for a child in `condition`.
+    public func scheduler(script: String, condition: StudyCondition) -> LetterScheduler {
+        LetterScheduler(course: Course.make(courseOrder, script: script), policy: scheduler,
+                        fixedOrder: !condition.adapts, openedByAdult: openedSteps)
+    }
+
+    /// The learner model's plan with the adults' fixed values applied.
+    public func applied(to plan: PracticePlan, base: TrackingTolerance = .standard) -> PracticePlan {
+        var plan = plan
+        if let factor = toleranceOverride { plan.tolerance = base.scaled(by: min(max(factor, 0.5), 2)) }
+        if let scale = letterScaleOverride { plan.letterScale = min(max(scale, 0.4), 1) }
+        return plan
+    }
+}

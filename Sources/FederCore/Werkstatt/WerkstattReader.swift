@@ -1,0 +1,94 @@
+import Foundation
+
+/// Werkstatt: the child writes on the ruled paper without a model letter; Feder reads what it wrote
+/// and answers in words and stars (Klarheit), never with a number. Pure: ink and the recognizer in,
+/// the answer out.
+public struct WerkstattReader: Sendable {
+    public let recognizer: LetterRecognizer
+    /// The ruling's x-height in the ink's units (glyph units on the page), for word segmentation.
+    public var xHeight: Double?
+
+    public init(recognizer: LetterRecognizer, xHeight: Double? = nil) {
+        self.recognizer = recognizer
+        self.xHeight = xHeight
+    }
+
+    /// What was asked for.
+    public enum Target: Sendable, Equatable {
+        /// One letter (by voice, or the first letter of a picture).
+        case letter(String)
+        /// A whole word.
+        case word(String)
+        /// Anything: Feder says what it read.
+        case free
+    }
+
+    public struct Answer: Sendable, Equatable, Codable {
+        /// What Feder read, left to right ("" when nothing could be read).
+        public var read: String
+        /// 0…3 for a letter or word that was asked for; nil in free writing.
+        public var stars: Int?
+        /// Whether the asked-for letter or word was recognised.
+        public var matched: Bool?
+        /// Klarheit of a single expected letter (research and parents only).
+        public var clarity: Clarity?
+        /// What to say, in order.
+        public var spoken: [Utterance]
+    }
+
+    /// Stars from Klarheit, the recognizer's calibrated probability that the ink is the letter asked for.
+    public static func stars(forProbability p: Double) -> Int {
+        switch p {
+        case 0.9...: return 3
+        case 0.7..<0.9: return 2
+        case 0.5..<0.7: return 1
+        default: return 0
+        }
+    }
+
+    public func read(_ ink: Ink, target: Target) -> Answer {
+        let strokes = ink.points.filter { !$0.isEmpty }
+        switch target {
+        case .letter(let expected):
+            guard let clarity = Clarity.judge(ink, expected: expected, recognizer: recognizer) else { return unreadable() }
+            let stars = Self.stars(forProbability: clarity.probability)
+            var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
+            if !clarity.isExpected {
+                spoken.append(AppPhrases.iRead)
+                if let name = LetterNames.name(of: clarity.recognized) { spoken.append(name) }
+            }
+            return Answer(read: clarity.recognized, stars: stars, matched: clarity.isExpected, clarity: clarity, spoken: spoken)
+        case .word(let expected):
+            guard let word = try? WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight),
+                  !word.letters.isEmpty else { return unreadable() }
+            let letters = Array(expected)
+            // Each letter of the word verified against the one asked for at its place.
+            let probabilities: [Double] = word.letters.count == letters.count
+                ? zip(word.letters, letters).map { recognized, char in
+                    let p = recognized.top.first { LetterRecognition.acceptedForms(for: String(char)).contains($0.label) }?.probability ?? 0
+                    return p
+                }
+                : [0]
+            let weakest = probabilities.min() ?? 0
+            let stars = Self.stars(forProbability: weakest)
+            let matched = weakest >= 0.5
+            var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
+            if !matched { spoken += [AppPhrases.iRead] + spell(word.word) }
+            return Answer(read: word.word, stars: stars, matched: matched, clarity: nil, spoken: spoken)
+        case .free:
+            guard let word = try? WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight),
+                  !word.letters.isEmpty, word.letters.contains(where: { $0.confidence >= 0.3 }) else { return unreadable() }
+            let known = WerkstattWords.all.first { $0.target.lowercased() == word.word.lowercased() }
+            let spoken = [AppPhrases.iRead] + (known.map { [$0.spoken] } ?? spell(word.word))
+            return Answer(read: word.word, stars: nil, matched: nil, clarity: nil, spoken: spoken)
+        }
+    }
+
+    private func spell(_ text: String) -> [Utterance] {
+        text.compactMap { LetterNames.name(of: String($0)) }
+    }
+
+    private func unreadable() -> Answer {
+        Answer(read: "", stars: 0, matched: false, clarity: nil, spoken: [AppPhrases.cannotRead])
+    }
+}

@@ -1,0 +1,63 @@
+import FederCore
+import FederStore
+import Foundation
+
+// Starting a letter: the one asked for, or the scheduler's pick.
+extension SessionConnection {
+    mutating func startLesson(_ request: ClientMessage.StartRequest, re id: RequestID?) async -> [ServerMessage] {
+        var replies = await abandonLesson(re: id)
+        var pick: LetterScheduler.Pick?
+        var char = request.glyph
+        var script = request.script
+        if request.next {
+            guard var current = child else {
+                replies.append(.error(re: id, ProtocolError(.noChild, "the scheduler needs a child: send hello first")))
+                return replies
+            }
+            let now = clock.wall()
+            let scheduler = current.scheduler
+            pick = scheduler.next(for: &current.learner, on: CalendarDay(now, timeZone: clock.timeZone), now: now,
+                                  after: char)
+            script = scheduler.course.script
+            char = pick?.char
+            if current.learner != child?.learner {
+                child = current
+                do { try await store.save(current) } catch {
+                    replies.append(.error(re: id, ProtocolError(.storageFailed, "today's round could not be stored: \(error)")))
+                }
+            }
+        }
+        guard let char else {
+            replies.append(.error(re: id, ProtocolError(.unknownGlyph, "no letter to practise")))
+            return replies
+        }
+        let glyph: Glyph
+        do {
+            glyph = try library.glyph(char, script: script, variant: request.variant)
+        } catch {
+            replies.append(.error(re: id, Self.protocolError(for: error)))
+            return replies
+        }
+        if let childID = child?.id {
+            // Strokes left by lessons the page never came back to become records now.
+            _ = try? await store.recoverDrafts(childID: childID, except: nil)
+        }
+        let condition = child?.condition ?? .threePhase
+        let plan = planFor(glyph, condition: condition)
+        let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan,
+                                                    recognizer: recognizer, at: clock.monotonic())
+        let lessonID = UUID().uuidString.lowercased()
+        lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick)
+        replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
+                                condition: condition, phases: condition.phases, lesson: lessonID,
+                                pick: pick.map { PickInfo(extra: $0.extra, kind: $0.kind.rawValue) }))
+        replies += await process(events, re: id, ignored: 0)
+        return replies
+    }
+
+    /// The learner model's plan for this letter, with the adults' fixed values applied.
+    func planFor(_ glyph: Glyph, condition: StudyCondition) -> PracticePlan {
+        let plan = (child?.learner ?? LearnerState()).plan(for: glyph, condition: condition)
+        return child?.settings.applied(to: plan) ?? plan
+    }
+}

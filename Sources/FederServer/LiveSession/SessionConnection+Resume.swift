@@ -1,0 +1,56 @@
+import FederCore
+import FederStore
+import Foundation
+
+// An interrupted lesson goes on where it was: after a dropped connection or a server restart.
+extension SessionConnection {
+    mutating func resumeLesson(_ resume: ClientMessage.ResumeRequest, request: ClientMessage.StartRequest,
+                               re id: RequestID?) async -> [ServerMessage] {
+        guard let current = child else {
+            return [.error(re: id, ProtocolError(.noChild, "resuming needs the child: send hello first"))]
+        }
+        var replies = await abandonLesson(re: id)
+        let rows: [PhaseRecordRow]
+        do {
+            rows = try await store.lessonRecords(lessonID: resume.lesson, childID: current.id)
+        } catch {
+            replies.append(.error(re: id, ProtocolError(.storageFailed, "the lesson could not be loaded: \(error)")))
+            return replies
+        }
+        let condition = rows.first?.condition ?? current.condition
+        // The letter: from the stored records, else as the page names it.
+        let char = rows.first?.glyph ?? request.glyph
+        let script = rows.first?.script ?? request.script
+        guard let char, let glyph = try? library.glyph(char, script: script, variant: rows.first?.variant ?? request.variant) else {
+            replies.append(.error(re: id, ProtocolError(.noSuchLesson, "nothing is known of lesson \(resume.lesson.prefix(64))")))
+            return replies
+        }
+        // Phases already passed count; the lesson goes on at the first phase not passed, and never
+        // later than the phase the page was in.
+        let earlier = rows.compactMap(\.record).filter(\.completed)
+        let passed = Set(earlier.map(\.phase))
+        let firstOpen = condition.phases.first { !passed.contains($0) } ?? condition.phases[condition.phases.count - 1]
+        let phaseIndex = min(condition.phases.firstIndex(of: resume.phase) ?? 0, condition.phases.firstIndex(of: firstOpen) ?? 0)
+        let phase = condition.phases[phaseIndex]
+        let attempt = phase == resume.phase ? resume.attempt : 1
+        let kept: Ink?
+        do {
+            kept = try await store.keptStrokes(lessonID: resume.lesson, phase: phase.rawValue, attempt: attempt)
+        } catch {
+            replies.append(.error(re: id, ProtocolError(.storageFailed, "the kept strokes could not be loaded: \(error)")))
+            return replies
+        }
+        let plan = earlier.last?.plan ?? planFor(glyph, condition: condition)
+        let (machine, events) = LessonMachine.resume(glyph: glyph, condition: condition, plan: plan, recognizer: recognizer,
+                                                     phase: phase, attempt: attempt, earlier: earlier, keptInk: kept,
+                                                     at: clock.monotonic())
+        let keptCount = machine.inkInProgress?.strokes.count ?? 0
+        lesson = ActiveLesson(machine: machine, id: resume.lesson, phaseWallStart: clock.wall(),
+                              draftedStrokes: keptCount, resumed: true)
+        replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
+                                condition: condition, phases: condition.phases, lesson: resume.lesson))
+        replies += await process(events, re: id, ignored: 0)
+        replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount))
+        return replies
+    }
+}

@@ -1,0 +1,76 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// Profiles and their letter sessions: who writes on this server, and what they finished when.
+public struct ChildStore: Sendable {
+    let database: FederDatabase
+
+    public init(database: FederDatabase) {
+        self.database = database
+    }
+
+    // MARK: Profiles
+
+    /// Active profiles (oldest first), for "Wer schreibt heute?".
+    public func profiles(includeArchived: Bool = false) async throws -> [ChildRecord] {
+        try await database.writer.read { db in
+            var request = ChildRecord.order(ChildRecord.Columns.createdAt, ChildRecord.Columns.id)
+            if !includeArchived { request = request.filter(ChildRecord.Columns.archivedAt == nil) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    /// A new profile with a fresh pseudonymous id.
+    public func create(avatar: Avatar, displayName: String? = nil, now: Date) async throws -> ChildRecord {
+        let child = ChildRecord(id: UUID().uuidString.lowercased(), createdAt: now, updatedAt: now,
+                                displayName: displayName, avatar: avatar)
+        try await database.writer.write { db in try child.insert(db) }
+        return child
+    }
+
+    public func find(id: String) async throws -> ChildRecord? {
+        try await database.writer.read { db in try ChildRecord.fetchOne(db, key: id) }
+    }
+
+    /// Changes a stored profile; returns the updated record, or nil if there is no such child.
+    public func update(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
+        try await database.writer.write { db in
+            guard var child = try ChildRecord.fetchOne(db, key: id) else { return nil }
+            change(&child)
+            child.updatedAt = now
+            try child.update(db)
+            return child
+        }
+    }
+
+    // MARK: Letter sessions
+
+    public func recordLetter(_ row: LetterSessionRow) async throws {
+        try await database.writer.write { db in
+            var row = row
+            try row.insert(db)
+        }
+    }
+
+    /// Days on which the child finished at least one letter.
+    public func practiceDays(childID: String) async throws -> Set<CalendarDay> {
+        try await database.writer.read { db in
+            let days = try LetterSessionRow
+                .select(LetterSessionRow.Columns.day, as: String.self).distinct()
+                .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.completed == true)
+                .fetchAll(db)
+            return Set(days.compactMap(CalendarDay.init))
+        }
+    }
+
+    /// Letters finished on `day` in Schule (the jar counts these).
+    public func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
+        try await database.writer.read { db in
+            try LetterSessionRow
+                .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.day == day.description
+                        && LetterSessionRow.Columns.completed == true && LetterSessionRow.Columns.world == LetterSessionRow.World.schule.rawValue)
+                .fetchCount(db)
+        }
+    }
+}

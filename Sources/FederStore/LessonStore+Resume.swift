@@ -1,0 +1,67 @@
+import FederCore
+import Foundation
+import GRDB
+
+// What an interrupted lesson left behind, and how its finished attempt replaces the pieces.
+extension LessonStore {
+    /// The stored records of one lesson of one child, oldest first.
+    public func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
+        try await database.writer.read { db in
+            try PhaseRecordRow.filter(Column("lessonID") == lessonID && Column("childID") == childID)
+                .order(Column("id")).fetchAll(db)
+        }
+    }
+
+    /// The ink kept of an interrupted attempt: strokes of records recovered from drafts (a server
+    /// restart), then draft strokes still waiting (a dropped connection), in writing order.
+    public func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink? {
+        try await database.writer.read { db -> Ink? in
+            let recovered = try PhaseRecordRow
+                .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt
+                        && Column("record") == nil && Column("outcome") == PhaseRecord.Outcome.abandoned.rawValue)
+                .order(Column("id")).fetchAll(db)
+            let drafts = try DraftStroke
+                .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt)
+                .order(Column("strokeIndex")).fetchAll(db)
+            let strokes = recovered.flatMap { $0.ink?.strokes ?? [] } + drafts.map(\.samples)
+            guard !strokes.isEmpty else { return nil }
+            let pointer = drafts.first?.pointer ?? recovered.compactMap(\.ink?.pointer).first ?? .touch
+            return Ink(pointer: pointer, strokes: strokes)
+        }
+    }
+
+    /// Stores a finished attempt of a resumed lesson: its drafts go, and so do records recovered
+    /// from its earlier drafts — but only those whose every stroke is in the new record's ink, so
+    /// nothing stored is ever lost.
+    @discardableResult
+    public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
+        try await database.writer.write { db in
+            var row = row
+            try row.insert(db)
+            try DraftStroke
+                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
+                .deleteAll(db)
+            let recovered = try PhaseRecordRow
+                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt
+                        && Column("record") == nil && Column("outcome") == PhaseRecord.Outcome.abandoned.rawValue
+                        && Column("id") != row.id)
+                .fetchAll(db)
+            let kept = row.ink?.strokes ?? []
+            for old in recovered where (old.ink?.strokes ?? []).allSatisfy({ kept.contains($0) }) {
+                try old.delete(db)
+            }
+            return row
+        }
+    }
+
+    /// Turns the draft strokes of a child's other lessons into records (the page did not come
+    /// back to them); called when the child starts a new letter.
+    @discardableResult
+    public func recoverDrafts(childID: String, except lessonID: String?) async throws -> Int {
+        try await database.writer.write { db in
+            var request = DraftStroke.filter(Column("childID") == childID)
+            if let lessonID { request = request.filter(Column("lessonID") != lessonID) }
+            return try Self.recover(try request.order(Column("lessonID"), Column("phase"), Column("attempt"), Column("strokeIndex")).fetchAll(db), in: db)
+        }
+    }
+}
