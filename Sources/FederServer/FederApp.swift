@@ -45,6 +45,7 @@ public enum FederApp {
         router.addMiddleware { WebAppFiles.middleware(logger: logger) }
         APIRoutes(services: services).register(on: router)
         ProfileRoutes(services: services).register(on: router)
+        WerkstattRoutes(services: services).register(on: router)
         SessionEndpoint(services: services, logger: logger).register(on: router)
         return Application(
             router: router,

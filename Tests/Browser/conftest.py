@@ -33,10 +33,11 @@ def free_port() -> int:
 class FederServer:
     """A running `feder serve` process."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, clock_start: str | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.process = None
+        self.clock_start = clock_start
 
     @property
     def url(self) -> str:
@@ -48,7 +49,8 @@ class FederServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [str(feder_binary()), "serve", "--port", str(self.port), "--data", str(self.data_dir)],
+            [str(feder_binary()), "serve", "--port", str(self.port), "--data", str(self.data_dir)]
+            + (["--clock-start", self.clock_start] if self.clock_start else []),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.process.stdout.readline()
         assert "http://127.0.0.1" in line, f"server did not start: {line!r}"
@@ -115,6 +117,17 @@ def page(browser):
     pg.on("console", lambda m: pg.messages.append(f"{m.type}: {m.text}"))
     yield pg
     context.close()
+
+
+def no_digits_shown(page) -> str:
+    """The text a person sees on the page (hidden elements excluded); the child's views must show no
+    digit and no per-cent sign. Returns the text for the assertion message."""
+    text = page.evaluate("document.body.innerText")
+    labels = page.evaluate("""() => [...document.querySelectorAll('svg text')].filter(t => t.getClientRects().length)
+        .map(t => t.textContent).join(' ')""")
+    seen = text + " " + labels
+    assert not any(ch.isdigit() or ch == "%" for ch in seen), f"digits or % on screen: {seen!r}"
+    return seen
 
 
 def artifact(name: str) -> Path:

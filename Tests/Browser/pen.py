@@ -55,5 +55,5 @@ def tap(page, pen, x, y):
 
 def start_dots(page):
     """Centres of the drawn start dots (glyph units), in stroke order."""
-    return page.evaluate("""() => [...document.querySelectorAll('#guides g.start circle')]
+    return page.evaluate("""() => [...document.querySelectorAll('#guides g.start circle.start-dot')]
         .map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])""")

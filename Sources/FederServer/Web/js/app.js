@@ -1,84 +1,104 @@
-// Boots the child page: connects, picks the first letter, wires pen, guides and overlays.
+// Boots the child app: connects, finds who is writing, and wires the screens: Wer schreibt heute?,
+// onboarding, home with its three worlds (Schule, Werkstatt, Fortschritte).
 
 import { Connection } from "./connection.js";
-import { Viewport } from "./viewport.js";
-import { Guides } from "./guides.js";
-import { InkCanvas } from "./ink-canvas.js";
-import { PenInput } from "./pen.js";
-import { LessonView } from "./lesson.js";
-import { voice } from "./voice.js";
-import { childID } from "./child.js";
+import { state, go, onScreen } from "./state.js";
+import { device } from "./child.js";
+import { icons } from "./pictures.js";
+import { sounds } from "./sounds.js";
+import { setCaptions } from "./speak.js";
+import { WhoScreen } from "./screens/who.js";
+import { NewChildScreen } from "./screens/new-child.js";
+import { OnboardingScreen } from "./screens/onboarding.js";
+import { HomeScreen } from "./screens/home.js";
+import { SchuleScreen } from "./screens/schule.js";
+import { WerkstattScreen } from "./screens/werkstatt.js";
+import { ProgressScreen } from "./screens/progress.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function main() {
+  // Icons drawn by code, so the HTML stays small.
+  document.querySelectorAll(".home-button").forEach((b) => { b.innerHTML = icons.home(); });
+  document.querySelectorAll("[data-icon=back]").forEach((b) => { b.innerHTML = icons.back(); });
+  $("offline").innerHTML = icons.offline();
+
   const connection = new Connection();
-  const paper = $("paper");
-  const viewport = new Viewport(paper);
-  const guides = new Guides($("guides"));
-  const ink = new InkCanvas($("ink"), viewport);
-  const view = new LessonView({
-    connection, viewport, guides, ink,
-    progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
+  const app = {
+    connection,
+    /** Chooses the child this device writes as; runs onboarding the first time. */
+    async choose(childID) {
+      device.remember(childID);
+      await hello(childID);
+      go(state.profile?.needsOnboarding ? "onboarding" : "home");
+    },
+    profileChanged(profile) { applyProfile(profile); },
+  };
+
+  const screens = {
+    who: new WhoScreen(app), new: new NewChildScreen(app), onboarding: new OnboardingScreen(app),
+    home: new HomeScreen(app), schule: new SchuleScreen(app), werkstatt: new WerkstattScreen(app),
+    fortschritte: new ProgressScreen(app),
+  };
+  onScreen((name, detail) => screens[name]?.show?.(detail));
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-go]");
+    if (target) { sounds.unlock(); go(target.dataset.go); }
   });
-  new PenInput($("ink"), viewport, view);
 
-  const params = new URLSearchParams(location.search);
-  const script = params.get("script") || "druck";
-  let letters = [];
-  let current = params.get("letter") || "A";
+  async function hello(childID) {
+    const replies = await connection.request("hello", childID ? { child: childID } : {});
+    const reply = replies.find((r) => r.type === "hello");
+    state.childID = reply?.child ?? null;
+    applyProfile(reply?.profile ?? null);
+  }
 
-  connection.onState((state) => {
-    $("offline").classList.toggle("hidden", state === "open");
-    if (state === "open" && view.glyph) {
-      connection.request("hello", { child: childID() }).then(() => show(current)).catch(() => {});
+  function applyProfile(profile) {
+    state.profile = profile;
+    document.body.dataset.hand = profile?.handedness ?? "right";
+    sounds.enabled = profile?.sound ?? true;
+    setCaptions(profile?.captions ?? false);
+  }
+
+  connection.onState(async (status, { first }) => {
+    state.online = status === "open";
+    $("offline").classList.toggle("hidden", status === "open");
+    document.body.dataset.online = String(status === "open");
+    if (status === "open" && !first) {
+      try {
+        await hello(state.childID);
+        await screens.schule.reconnected();
+      } catch (error) { console.warn("after reconnecting", error); }
     }
   });
 
   await connection.open();
-  await connection.request("hello", { child: childID() });
   try {
     const list = await (await fetch("/api/v1/glyphs")).json();
-    letters = list.scripts.find((s) => s.id === script)?.glyphs.map((g) => g.char) ?? [];
-  } catch { letters = []; }
+    state.letters = (list.scripts.find((s) => s.id === "druck")?.glyphs ?? []).map((g) => g.char).filter((c) => !/[0-9]/.test(c));
+  } catch (error) { console.warn("glyph list", error); }
 
-  async function show(char) {
-    current = char;
-    $("letter-label").textContent = char;
-    $("celebration").classList.add("hidden");
-    await view.start(char, script);
+  const params = new URLSearchParams(location.search);
+  const remembered = device.childID();
+  if (params.get("letter")) {
+    // A direct link to one letter (adults, tests): as the remembered child, or without one.
+    await hello(remembered);
+    go("schule", { letter: params.get("letter") });
+  } else if (remembered) {
+    try {
+      await app.choose(remembered);
+    } catch (error) {
+      console.warn("remembered child", error);
+      go("who");
+    }
+  } else {
+    go("who");
   }
 
-  view.on("finished", ({ stars }) => {
-    document.querySelectorAll("#celebration .star-row .icon").forEach((icon, i) => icon.classList.toggle("empty", i >= stars));
-    setTimeout(() => $("celebration").classList.remove("hidden"), 600);
-  });
-
-  $("next-button").addEventListener("click", () => {
-    const i = letters.indexOf(current);
-    show(letters.length ? letters[(i + 1) % letters.length] : current);
-  });
-  $("replay").addEventListener("click", () => voice.repeat());
-  $("restart").addEventListener("click", () => view.restart());
-  $("letter-button").addEventListener("click", () => openPicker());
-  $("picker-close").addEventListener("click", () => $("picker").classList.add("hidden"));
-
-  function openPicker() {
-    const grid = $("picker-grid");
-    grid.replaceChildren(...letters.map((char) => {
-      const b = document.createElement("button");
-      b.textContent = char;
-      b.setAttribute("aria-current", String(char === current));
-      b.addEventListener("click", () => { $("picker").classList.add("hidden"); show(char); });
-      return b;
-    }));
-    $("picker").classList.remove("hidden");
+  // Installable app: the service worker caches the app shell (never the data).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("service worker", error));
   }
-
-  new ResizeObserver(() => view.layout()).observe(paper);
-  // Light and dark ink differ: redraw when the device switches appearance.
-  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => view.layout());
-  await show(current);
 }
 
 main().catch((error) => {

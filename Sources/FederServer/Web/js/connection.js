@@ -11,33 +11,39 @@ export class Connection {
     this.stateListeners = new Set();
     this.socket = null;
     this.retry = 0;
-    this.openPromise = null;
+    this.opened = false;
+    // Resolves on the first successful connection, however many tries that takes (the server may
+    // not be up yet when the page loads).
+    this.ready = new Promise((resolve) => { this.resolveReady = resolve; });
   }
 
   onMessage(fn) { this.listeners.add(fn); }
   onState(fn) { this.stateListeners.add(fn); }
 
+  /** Connects (and keeps reconnecting); resolves once connected for the first time. */
   open() {
-    if (this.openPromise) return this.openPromise;
-    this.openPromise = new Promise((resolve) => {
-      const socket = new WebSocket(this.url);
-      this.socket = socket;
-      socket.addEventListener("open", () => {
-        this.retry = 0;
-        this.stateListeners.forEach((fn) => fn("open"));
-        resolve();
-      });
-      socket.addEventListener("message", (event) => this.receive(event.data));
-      socket.addEventListener("close", () => {
-        this.openPromise = null;
-        for (const { reject } of this.pending.values()) reject(new Error("closed"));
-        this.pending.clear();
-        this.stateListeners.forEach((fn) => fn("closed"));
-        const delay = Math.min(5000, 300 * 2 ** this.retry++);
-        setTimeout(() => this.open(), delay);
-      });
+    if (!this.socket) this.connect();
+    return this.ready;
+  }
+
+  connect() {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      const first = !this.opened;
+      this.opened = true;
+      this.resolveReady();
+      this.stateListeners.forEach((fn) => fn("open", { first }));
     });
-    return this.openPromise;
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => {
+      for (const { reject } of this.pending.values()) reject(new Error("closed"));
+      this.pending.clear();
+      this.stateListeners.forEach((fn) => fn("closed", {}));
+      const delay = Math.min(3000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    });
   }
 
   get isOpen() { return this.socket?.readyState === WebSocket.OPEN; }
@@ -53,7 +59,19 @@ export class Connection {
     });
   }
 
-  /** Sends without waiting for the reply; replies still reach the listeners. */
+  /** Sends a message; resolves with its replies once one satisfies `isTerminal` (or an error
+   * reply arrives). For requests answered by several frames, such as a resumed lesson. */
+  requestUntil(type, body, isTerminal) {
+    const id = this.nextId++;
+    const message = JSON.stringify({ id, type, ...body });
+    return new Promise((resolve, reject) => {
+      if (!this.isOpen) { reject(new Error("offline")); return; }
+      this.pending.set(id, { resolve, reject, replies: [], isTerminal });
+      this.socket.send(message);
+    });
+  }
+
+  /** Sends without waiting for the reply; replies still reach the listeners. Null when offline. */
   send(type, body = {}) {
     if (!this.isOpen) return null;
     const id = this.nextId++;
@@ -63,10 +81,16 @@ export class Connection {
 
   receive(text) {
     let message;
-    try { message = JSON.parse(text); } catch { return; }
+    try { message = JSON.parse(text); } catch (error) { console.warn("not JSON from the server", error); return; }
     this.listeners.forEach((fn) => fn(message));
     const waiting = message.re !== undefined ? this.pending.get(message.re) : undefined;
-    if (waiting) {
+    if (waiting?.isTerminal) {
+      waiting.replies.push(message);
+      if (waiting.isTerminal(message) || message.type === "error") {
+        this.pending.delete(message.re);
+        waiting.resolve(waiting.replies);
+      }
+    } else if (waiting) {
       waiting.replies.push(message);
       // A request can have more than one reply (events, then stored); gather what arrives together.
       if (!waiting.scheduled) {

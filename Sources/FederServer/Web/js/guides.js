@@ -66,8 +66,8 @@ export class Guides {
       const g = el("g", { class: "start" }, svg);
       const circle = el("circle", { cx: x, cy: y, r: display.startDots === "numbered" ? 15 : 9, class: "start-dot" }, g);
       if (display.startDots === "numbered") {
-        const label = el("text", { x, y, class: "start-number" }, g);
-        label.textContent = String(i + 1);
+        // The order as pips, like a die (one, two, three …): a child counts them, nothing to read.
+        pips(i + 1).forEach(([px, py]) => el("circle", { cx: x + px, cy: y + py, r: 2.6, class: "start-pip" }, g));
       }
       return { g, circle };
     });
@@ -184,4 +184,15 @@ function spreadCoincident(starts) {
     group.forEach((j, k) => { done.add(j); out[j][0] = p[0] + (k - (group.length - 1) / 2) * 32; });
   });
   return out;
+}
+
+/** Pip offsets for a count (1–6 as on a die; more are set in a ring). */
+function pips(n) {
+  const d = 6.5;
+  const layouts = {
+    1: [[0, 0]], 2: [[-d, -d], [d, d]], 3: [[-d, -d], [0, 0], [d, d]], 4: [[-d, -d], [d, -d], [-d, d], [d, d]],
+    5: [[-d, -d], [d, -d], [0, 0], [-d, d], [d, d]], 6: [[-d, -d], [d, -d], [-d, 0], [d, 0], [-d, d], [d, d]],
+  };
+  if (layouts[n]) return layouts[n];
+  return Array.from({ length: n }, (_, i) => [Math.cos((i / n) * 2 * Math.PI) * 8, Math.sin((i / n) * 2 * Math.PI) * 8]);
 }

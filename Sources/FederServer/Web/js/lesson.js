@@ -2,7 +2,7 @@
 // write alone) and sends what to show and say; this view shows it, passes on taps and pen input,
 // draws ink at once, and never judges anything itself.
 
-import { voice } from "./voice.js";
+import { say } from "./speak.js";
 import { sounds } from "./sounds.js";
 import { GuideAnimation } from "./guide-animation.js";
 
@@ -17,20 +17,58 @@ export class LessonView {
     this.flushScheduled = false;
     this.penDown = false;
     this.activeStroke = 0;
-    this.listeners = { finished: [] };
+    this.listeners = { finished: [], progress: [] };
+    this.lessonID = null;
+    this.attempt = 1;
+    this.resuming = false;
     this.animation = new GuideAnimation(guides, () => this.connection.send("observed"));
     connection.onMessage((m) => this.onServerMessage(m));
   }
 
   on(name, fn) { this.listeners[name].push(fn); }
 
+  /** Starts a letter; without `char` the server's scheduler picks it. Returns the `started` reply. */
   async start(char, script = "druck", variant) {
     this.animation.stop();
+    this.resuming = false;
     setBody({ state: "loading" });
-    const replies = await this.connection.request("start", { glyph: char, script, ...(variant ? { variant } : {}) });
+    const body = char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
+    const replies = await this.connection.request("start", body);
     const started = replies.find((r) => r.type === "started");
     if (!started) throw new Error(replies.find((r) => r.type === "error")?.message ?? "no glyph");
-    return this.glyph;
+    return started;
+  }
+
+  /** After a lost connection: the lesson goes on in the phase it was in. The server says how many
+   * strokes of the attempt it kept; the page sends the rest from its own ink. */
+  async resume() {
+    if (!this.lessonID || !this.glyph || document.body.dataset.state === "done") return false;
+    this.resuming = { phase: this.phase, attempt: this.attempt };
+    try {
+      const replies = await this.connection.requestUntil("start", {
+        glyph: this.glyph.char, script: this.glyph.script,
+        resume: { lesson: this.lessonID, phase: this.phase, attempt: this.attempt },
+      }, (m) => m.type === "resumed");
+      return replies.some((r) => r.type === "resumed");
+    } catch (error) {
+      console.warn("resume failed", error);
+      this.resuming = false;
+      return false;
+    }
+  }
+
+  /** Sends the strokes the server does not have yet, then the stroke in progress, if any. */
+  sendKeptStrokes(from) {
+    const strokes = this.ink.strokes;
+    strokes.forEach((stroke, i) => {
+      if (i < from) return;
+      const inProgress = this.penDown && i === strokes.length - 1;
+      const samples = stroke.samples;
+      this.connection.send("down", { pointer: stroke.pointer, sample: samples[0] });
+      const rest = inProgress ? samples.slice(1) : samples.slice(1, -1);
+      for (let k = 0; k < rest.length; k += 256) this.connection.send("move", { samples: rest.slice(k, k + 256) });
+      if (!inProgress) this.connection.send("up", samples.length > 1 ? { sample: samples[samples.length - 1] } : {});
+    });
   }
 
   layout() {
@@ -45,7 +83,7 @@ export class LessonView {
   // --- Input (from PenInput) -------------------------------------------------------------------
 
   down(sample, pointer) {
-    if (!this.glyph) return;
+    if (!this.glyph || this.paused) return;
     sounds.unlock();
     if (this.phase === "observe" || this.phase === "direct") {
       this.tap(sample[0], sample[1]);
@@ -96,12 +134,21 @@ export class LessonView {
     if (message.type === "started") {
       this.glyph = message.glyph;
       this.phases = message.phases;
+      this.lessonID = message.lesson ?? null;
+      if (this.resuming) return;
       document.body.dataset.glyph = this.glyph.char;
       // Counters for the whole letter (tests and captions read them); reset only for a new letter.
       for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
       document.body.dataset.checkpoints = "0";
     } else if (message.type === "events") {
       for (const event of message.events) this.apply(event);
+    } else if (message.type === "resumed") {
+      const same = this.resuming && this.resuming.phase === message.phase && this.resuming.attempt === message.attempt;
+      this.resuming = false;
+      if (same) this.sendKeptStrokes(message.strokes);
+      document.body.dataset.resumed = String(Number(document.body.dataset.resumed || 0) + 1);
+    } else if (message.type === "progress") {
+      this.listeners.progress.forEach((fn) => fn(message.progress));
     } else if (message.type === "stored") {
       document.body.dataset.stored = String(Number(document.body.dataset.stored || 0) + 1);
       if (message.phase === "guided" && message.completed) document.body.dataset.guidedStored = "completed";
@@ -117,7 +164,7 @@ export class LessonView {
         this.enterPhase(event);
         break;
       case "say":
-        voice.say(event.text);
+        say(event);
         break;
       case "checkpoint":
         this.guides.checkpointReached(event.stroke, event.index);
@@ -171,10 +218,13 @@ export class LessonView {
 
   enterPhase({ phase, attempt, display }) {
     this.animation.stop();
+    // Resuming the same attempt keeps the ink on the page: the strokes the server lacks are sent next.
+    const keepInk = this.resuming && this.resuming.phase === phase && this.resuming.attempt === attempt;
     this.phase = phase;
+    this.attempt = attempt;
     this.display = display;
     this.activeStroke = 0;
-    this.ink.clear();
+    if (!keepInk) this.ink.clear();
     this.setProgress(0);
     setBody({ phase, attempt: String(attempt), state: "ready" });
     this.layout();

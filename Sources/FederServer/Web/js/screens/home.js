@@ -1,0 +1,42 @@
+// Home: the three worlds as pictures; a tap says the world's name and opens it. The child's avatar
+// leads back to "Wer schreibt heute?".
+
+import { avatar, flame, jar, worlds } from "../pictures.js";
+import { say } from "../speak.js";
+import { sounds } from "../sounds.js";
+import { state, go } from "../state.js";
+
+const NAMES = {
+  schule: { key: "world.schule", text: "Schule" },
+  werkstatt: { key: "world.werkstatt", text: "Werkstatt" },
+  fortschritte: { key: "world.fortschritte", text: "Fortschritte" },
+};
+
+export class HomeScreen {
+  constructor(app) {
+    this.app = app;
+    document.querySelectorAll("[data-world-button]").forEach((b) => {
+      const world = b.dataset.worldButton;
+      b.innerHTML = worlds[world]();
+      b.addEventListener("click", () => { sounds.unlock(); say(NAMES[world]); go(world); });
+    });
+  }
+
+  async show() {
+    const p = state.profile;
+    document.getElementById("home-avatar").innerHTML = p ? avatar(p.animal, p.colour) : "";
+    say({ key: "app.home", text: "Wohin möchtest du?" });
+    if (!state.childID) return;
+    try {
+      const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
+      document.getElementById("home-jar").innerHTML = jar(board.jar);
+      document.getElementById("home-streak").innerHTML = flames(board.streak);
+    } catch (error) { console.warn("progress", error); }
+  }
+}
+
+/** A streak as flames (at most a week's worth drawn); an unlit one when there is none. */
+export function flames(streak) {
+  if (!streak) return flame(false);
+  return Array.from({ length: Math.min(streak, 7) }, () => flame(true)).join("");
+}

@@ -1,0 +1,56 @@
+// A new child picks an animal, then a colour; the server makes the profile (a pseudonymous id).
+
+import { animals, avatar, colourNames, colourValue } from "../pictures.js";
+import { say } from "../speak.js";
+
+export class NewChildScreen {
+  constructor(app) {
+    this.app = app;
+    this.animalGrid = document.getElementById("new-animals");
+    this.colourRow = document.getElementById("new-colours");
+  }
+
+  show() {
+    this.animal = null;
+    say({ key: "app.pickAnimal", text: "Such dir ein Tier aus." });
+    this.colourRow.classList.add("hidden");
+    this.animalGrid.classList.remove("hidden");
+    this.animalGrid.replaceChildren(...animals.map((animal) => {
+      const b = document.createElement("button");
+      b.className = "tile";
+      b.dataset.animal = animal;
+      b.setAttribute("aria-label", animal);
+      b.innerHTML = avatar(animal, "blau");
+      b.addEventListener("click", () => this.pickAnimal(animal));
+      return b;
+    }));
+  }
+
+  pickAnimal(animal) {
+    this.animal = animal;
+    say({ key: "app.pickColour", text: "Welche Farbe magst du?" });
+    this.animalGrid.classList.add("hidden");
+    this.colourRow.classList.remove("hidden");
+    this.colourRow.replaceChildren(...colourNames.map((colour) => {
+      const b = document.createElement("button");
+      b.className = "tile";
+      b.dataset.colour = colour;
+      b.setAttribute("aria-label", colour);
+      b.style.setProperty("--tile-colour", colourValue(colour));
+      b.innerHTML = avatar(animal, colour);
+      b.addEventListener("click", () => this.create(colour));
+      return b;
+    }));
+  }
+
+  async create(colour) {
+    const response = await fetch("/api/v1/profiles", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ animal: this.animal, colour }),
+    });
+    if (!response.ok) { console.warn("new profile", response.status, await response.text()); return; }
+    const profile = await response.json();
+    say(profile.say);
+    await this.app.choose(profile.id);
+  }
+}

@@ -1,0 +1,118 @@
+// Schule: the scheduler's letters through their four phases. "Weiter" asks the server for the next
+// letter; the picker offers free choice; the celebration is a picture that matches the stars; when
+// today's round is done the jar says so, and the child may go on or go home.
+
+import { Viewport } from "../viewport.js";
+import { Guides } from "../guides.js";
+import { InkCanvas } from "../ink-canvas.js";
+import { PenInput } from "../pen.js";
+import { LessonView } from "../lesson.js";
+import { voice } from "../voice.js";
+import { icons, jar, sticker, stars } from "../pictures.js";
+import { sayAll } from "../speak.js";
+import { state, go } from "../state.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class SchuleScreen {
+  constructor(app) {
+    this.app = app;
+    const paper = $("paper");
+    this.viewport = new Viewport(paper);
+    this.view = new LessonView({
+      connection: app.connection, viewport: this.viewport, guides: new Guides($("guides")), ink: new InkCanvas($("ink"), this.viewport),
+      progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
+    });
+    new PenInput($("ink"), this.viewport, this.view);
+    this.progress = null;
+    this.view.on("finished", ({ stars: count }) => this.celebrate(count));
+    this.view.on("progress", (progress) => {
+      this.progress = progress;
+      sayAll(progress.say);
+      document.body.dataset.jar = progress.jar >= 1 ? "full" : progress.jar > 0 ? "some" : "empty";
+    });
+    $("next-button").addEventListener("click", () => this.afterCelebration());
+    $("round-more").addEventListener("click", () => { $("round-done").classList.add("hidden"); this.next(); });
+    $("round-home").innerHTML = icons.home();
+    $("round-home").addEventListener("click", () => $("round-done").classList.add("hidden"));
+    $("replay").addEventListener("click", () => voice.repeat());
+    $("restart").addEventListener("click", () => this.view.restart());
+    $("letter-button").addEventListener("click", () => this.openPicker());
+    $("picker-close").addEventListener("click", () => $("picker").classList.add("hidden"));
+    new ResizeObserver(() => { if (state.screen === "schule") this.view.layout(); }).observe(paper);
+    // Light and dark ink differ: redraw when the device switches appearance.
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => this.view.layout());
+  }
+
+  async show(detail = {}) {
+    $("celebration").classList.add("hidden");
+    $("round-done").classList.add("hidden");
+    if (detail.letter) return this.start(detail.letter);
+    return this.next();
+  }
+
+  /** The scheduler's next letter (anonymous sessions go through the course letters in order). */
+  async next() {
+    if (!state.childID) {
+      const i = state.letters.indexOf(this.view.glyph?.char);
+      return this.start(state.letters[(i + 1) % Math.max(1, state.letters.length)] ?? "A");
+    }
+    this.progress = null;
+    $("celebration").classList.add("hidden");
+    const started = await this.view.start(null);
+    this.showLetter(started.glyph.char, started.pick);
+  }
+
+  async start(char) {
+    this.progress = null;
+    $("celebration").classList.add("hidden");
+    const started = await this.view.start(char, "druck");
+    this.showLetter(started.glyph.char, started.pick);
+  }
+
+  showLetter(char, pick) {
+    $("letter-label").textContent = char;
+    document.body.dataset.extra = String(pick?.extra ?? false);
+  }
+
+  celebrate(count) {
+    const row = document.querySelector("#celebration .star-row");
+    row.innerHTML = stars(count);
+    // The picture matches the result: a party for a good letter, a warm "again" for none.
+    const picture = count >= 2 ? "stern" : count === 1 ? "sonne" : "wolke";
+    $("celebration-picture").innerHTML = sticker(picture);
+    $("celebration").dataset.stars = String(count);
+    setTimeout(() => $("celebration").classList.remove("hidden"), 600);
+  }
+
+  afterCelebration() {
+    $("celebration").classList.add("hidden");
+    const p = this.progress;
+    if (p?.roundDone && !this.roundShown) {
+      this.roundShown = true;
+      $("round-picture").innerHTML = jar(1) + (p.newSticker ? sticker(p.newSticker) : "");
+      $("round-done").classList.remove("hidden");
+      return;
+    }
+    this.next();
+  }
+
+  /** After the connection came back: the letter goes on where it was. */
+  async reconnected() {
+    if (state.screen !== "schule") return;
+    const resumed = await this.view.resume();
+    if (!resumed && this.view.glyph && document.body.dataset.state !== "done") await this.start(this.view.glyph.char);
+  }
+
+  openPicker() {
+    const grid = $("picker-grid");
+    grid.replaceChildren(...state.letters.map((char) => {
+      const b = document.createElement("button");
+      b.textContent = char;
+      b.setAttribute("aria-current", String(char === this.view.glyph?.char));
+      b.addEventListener("click", () => { $("picker").classList.add("hidden"); this.start(char); });
+      return b;
+    }));
+    $("picker").classList.remove("hidden");
+  }
+}

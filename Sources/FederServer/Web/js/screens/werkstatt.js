@@ -1,0 +1,150 @@
+// Werkstatt: ruled paper without a model letter. Feder asks by voice ("Schreib ein großes Emm"),
+// by picture (a Maus: write its first letter), for a short word, or lets the child write freely;
+// after a quiet moment the server reads the ink and answers in words and stars.
+
+import { Viewport } from "../viewport.js";
+import { InkCanvas } from "../ink-canvas.js";
+import { PenInput } from "../pen.js";
+import { icons, prompt, stars, worlds } from "../pictures.js";
+import { say, sayAll } from "../speak.js";
+import { sounds } from "../sounds.js";
+import { state } from "../state.js";
+
+const $ = (id) => document.getElementById(id);
+const QUIET_MS = 1800;
+const SVG = "http://www.w3.org/2000/svg";
+
+export class WerkstattScreen {
+  constructor(app) {
+    this.app = app;
+    this.paper = $("werkstatt-paper");
+    this.viewport = new Viewport(this.paper);
+    this.ink = new InkCanvas($("werkstatt-ink"), this.viewport);
+    new PenInput($("werkstatt-ink"), this.viewport, this);
+    this.prompts = null;
+    this.mode = "letter";
+    this.target = null;
+    this.lastLines = [];
+    const modeIcons = { letter: icons.ear(), picture: prompt("apfel"), word: prompt("oma"), free: icons.pencil() };
+    document.querySelectorAll("#werkstatt-modes [data-mode]").forEach((b) => {
+      b.innerHTML = modeIcons[b.dataset.mode];
+      b.addEventListener("click", () => { sounds.unlock(); this.ask(b.dataset.mode); });
+    });
+    $("werkstatt-replay").innerHTML = icons.ear();
+    $("werkstatt-replay").addEventListener("click", () => sayAll(this.lastLines));
+    new ResizeObserver(() => { if (state.screen === "werkstatt") this.layout(); }).observe(this.paper);
+  }
+
+  async show() {
+    if (!this.prompts) {
+      try { this.prompts = await (await fetch("/api/v1/werkstatt")).json(); } catch (error) { console.warn("werkstatt", error); return; }
+    }
+    this.layout();
+    this.ask(this.mode);
+  }
+
+  layout() {
+    if (!this.prompts) return;
+    const r = this.prompts.ruling;
+    const box = this.viewport.fit({ ruling: r, width: 300 }, 1);
+    const svg = $("werkstatt-guides");
+    svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+    svg.replaceChildren(...[[r.top, "top"], [r.middle, "middle"], [r.base, "base"], [r.bottom, "bottom"]].map(([y, cls]) => {
+      const line = document.createElementNS(SVG, "line");
+      Object.entries({ x1: box.x - 10, x2: box.x + box.width + 10, y1: y, y2: y, class: `ruling-line ${cls}` }).forEach(([k, v]) => line.setAttribute(k, v));
+      return line;
+    }));
+    this.ink.resize();
+  }
+
+  /** A new prompt in `mode`: letter (by voice), picture, word, or free writing. */
+  async ask(mode) {
+    this.mode = mode;
+    this.ink.clear();
+    this.answered = false;
+    $("werkstatt-stars").innerHTML = "";
+    document.body.dataset.werkstattMode = mode;
+    delete document.body.dataset.read;
+    const p = this.prompts;
+    if (!p) return;
+    let lines, picture = "";
+    if (mode === "letter") {
+      const letters = await this.openLetters();
+      const char = letters[Math.floor(Math.random() * letters.length)] ?? "M";
+      this.target = { expected: char };
+      const isCapital = char !== "ß" && char === char.toUpperCase();
+      lines = [isCapital ? p.lines.capital : p.lines.small, p.names[char]];
+      picture = icons.ear();
+    } else if (mode === "picture") {
+      const item = p.pictures[Math.floor(Math.random() * p.pictures.length)];
+      this.target = { expected: item.target };
+      lines = [p.lines.picture, item.spoken];
+      picture = prompt(item.picture);
+    } else if (mode === "word") {
+      const item = p.words[Math.floor(Math.random() * p.words.length)];
+      this.target = { expected: item.target };
+      lines = [p.lines.word, item.spoken];
+      picture = prompt(item.picture);
+    } else {
+      this.target = {};
+      lines = [p.lines.free];
+      picture = worlds.werkstatt();
+    }
+    $("werkstatt-prompt").innerHTML = picture;
+    this.lastLines = lines.filter(Boolean);
+    sayAll(this.lastLines);
+  }
+
+  async openLetters() {
+    if (!state.childID) return ["M", "A", "L", "I", "O"];
+    try {
+      const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
+      const open = board.letters.filter((l) => l.open).map((l) => l.char);
+      return open.length ? open : ["M"];
+    } catch (error) { console.warn("progress", error); return ["M"]; }
+  }
+
+  // --- Pen (from PenInput) --------------------------------------------------------------------
+
+  down(sample, pointer) {
+    sounds.unlock();
+    clearTimeout(this.quiet);
+    if (this.answered) { this.ink.clear(); this.answered = false; $("werkstatt-stars").innerHTML = ""; }
+    this.penDown = true;
+    this.ink.begin(sample, pointer);
+  }
+
+  move(samples) { if (this.penDown) this.ink.extend(samples); }
+
+  up(sample) {
+    if (!this.penDown) return;
+    this.penDown = false;
+    this.ink.extend([sample]);
+    clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.read(), QUIET_MS);
+  }
+
+  async read() {
+    const strokes = this.ink.strokes.map((s) => s.samples.map((x) => [x[0], x[1], x[2]]));
+    if (!strokes.length) return;
+    const pointer = this.ink.strokes[0].pointer;
+    document.body.dataset.state = "reading";
+    try {
+      const replies = await this.app.connection.request("read", { ink: { pointer, strokes }, ...this.target });
+      const reply = replies.find((r) => r.type === "read");
+      if (!reply) { console.warn("read", replies); return; }
+      const answer = reply.answer;
+      this.answered = true;
+      document.body.dataset.read = answer.read;
+      document.body.dataset.werkstattStars = String(answer.stars ?? "");
+      if (answer.stars != null) $("werkstatt-stars").innerHTML = stars(answer.stars);
+      if (answer.stars >= 2) sounds.letter(); else if (answer.matched === false) sounds.soft();
+      this.lastLines = answer.say;
+      sayAll(answer.say);
+    } catch (error) {
+      console.warn("read failed", error);
+    } finally {
+      document.body.dataset.state = "ready";
+    }
+  }
+}

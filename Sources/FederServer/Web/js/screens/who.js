@@ -1,0 +1,46 @@
+// "Wer schreibt heute?": the profiles' avatars; a tap says the name and chooses; a tile adds a child.
+
+import { avatar, icons } from "../pictures.js";
+import { say } from "../speak.js";
+import { go } from "../state.js";
+import { sounds } from "../sounds.js";
+
+const PROMPT = { key: "app.whoIsWriting", text: "Wer schreibt heute?" };
+
+export class WhoScreen {
+  constructor(app) {
+    this.app = app;
+    this.tiles = document.getElementById("who-tiles");
+    document.querySelector("#screen-who .say-again").innerHTML = icons.ear();
+    document.querySelector("#screen-who .say-again").addEventListener("click", () => say(PROMPT));
+  }
+
+  async show() {
+    say(PROMPT);
+    let profiles = [];
+    try {
+      profiles = await (await fetch("/api/v1/profiles")).json();
+    } catch (error) { console.warn("profiles", error); }
+    const tiles = profiles.map((p) => {
+      const b = document.createElement("button");
+      b.className = "tile profile";
+      b.dataset.child = p.id;
+      b.setAttribute("aria-label", p.say.text);
+      b.innerHTML = avatar(p.animal, p.colour);
+      b.addEventListener("click", async () => {
+        sounds.unlock();
+        say(p.say);
+        b.classList.add("chosen");
+        await this.app.choose(p.id);
+      });
+      return b;
+    });
+    const add = document.createElement("button");
+    add.className = "tile add";
+    add.id = "add-child";
+    add.setAttribute("aria-label", "Neues Kind");
+    add.innerHTML = icons.plus();
+    add.addEventListener("click", () => { sounds.unlock(); go("new"); });
+    this.tiles.replaceChildren(...tiles, add);
+  }
+}

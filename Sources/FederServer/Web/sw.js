@@ -1,0 +1,31 @@
+// Caches the app shell (HTML, CSS, JS, icons) so the installed app opens at once; never the data:
+// /api and the live session always go to the server.
+const SHELL = "feder-shell-v1";
+const FILES = ["/", "/index.html", "/styles.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/app.js", "/js/state.js", "/js/child.js", "/js/connection.js", "/js/speak.js", "/js/voice.js", "/js/sounds.js",
+  "/js/pictures.js", "/js/viewport.js", "/js/guides.js", "/js/guide-animation.js", "/js/ink-canvas.js", "/js/pen.js",
+  "/js/lesson.js", "/js/screens/who.js", "/js/screens/new-child.js", "/js/screens/onboarding.js", "/js/screens/home.js",
+  "/js/screens/schule.js", "/js/screens/werkstatt.js", "/js/screens/progress.js"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== SHELL).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+// Network first, so a server update shows at once; the cached shell when the server is out of reach.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/v1/")) return;
+  event.respondWith(fetch(event.request).then((response) => {
+    if (response.ok && FILES.includes(url.pathname)) {
+      const copy = response.clone();
+      caches.open(SHELL).then((cache) => cache.put(url.pathname, copy));
+    }
+    return response;
+  }).catch(() => caches.match(url.pathname).then((hit) => hit || caches.match("/"))));
+});

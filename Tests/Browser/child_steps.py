@@ -1,0 +1,66 @@
+"""Steps through the child app as a child would: choosing a profile, onboarding, a letter in Schule."""
+
+import json
+import math
+import urllib.request
+
+from conftest import no_digits_shown
+from lesson_steps import trace, wait_phase, watch_and_tap_dots
+from pen import Pen
+
+
+def wait_screen(page, screen, timeout=15000):
+    page.wait_for_function(f"document.body.dataset.screen === '{screen}'", timeout=timeout)
+
+
+def warmup_to_client(page, points):
+    """Maps the warm-up's 400 × 300 box to client coordinates (as the page's BoxViewport does)."""
+    r = page.evaluate("(() => { const r = document.getElementById('warmup-ink').getBoundingClientRect(); return {l: r.left, t: r.top, w: r.width, h: r.height}; })()")
+    s = min(r["w"] / 400, r["h"] / 300)
+    ox, oy = r["l"] + (r["w"] - 400 * s) / 2, r["t"] + (r["h"] - 300 * s) / 2
+    return [(ox + x * s, oy + y * s) for x, y in points]
+
+
+def new_child(page, animal, colour, hand="right", screenshot=None):
+    """From "Wer schreibt heute?": a new child picks an animal and a colour, then onboarding."""
+    wait_screen(page, "who")
+    page.click("#add-child")
+    wait_screen(page, "new")
+    page.click(f"#new-animals [data-animal={animal}]")
+    page.click(f"#new-colours [data-colour={colour}]")
+    wait_screen(page, "onboarding")
+    no_digits_shown(page)
+    if screenshot:
+        page.screenshot(path=screenshot)
+    page.click("[data-pointer=pen]")
+    page.click(f"[data-hand-choice={hand}]")
+    page.wait_for_function("document.body.dataset.onboarding === 'line'")
+    pen = Pen(page)
+    pen.stroke(warmup_to_client(page, [(200, 40 + i * 5) for i in range(45)]))
+    page.wait_for_function("document.body.dataset.onboarding === 'circle'")
+    circle = [(200 + 95 * math.sin(a / 60 * 2 * math.pi), 150 - 95 * math.cos(a / 60 * 2 * math.pi)) for a in range(61)]
+    pen.stroke(warmup_to_client(page, circle))
+    wait_screen(page, "home")
+    no_digits_shown(page)
+
+
+def glyph(server, char):
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{urllib.request.quote(char)}") as r:
+        return json.load(r)
+
+
+def run_scheduled_letter(page, server):
+    """The letter Schule shows now, through its four phases to the celebration. Returns the letter."""
+    wait_phase(page, "observe")
+    no_digits_shown(page)
+    char = page.evaluate("document.body.dataset.glyph")
+    g = glyph(server, char)
+    pen = watch_and_tap_dots(page, g)
+    no_digits_shown(page)
+    trace(page, pen, g)
+    wait_phase(page, "freeWrite")
+    trace(page, pen, g)
+    page.wait_for_function("document.body.dataset.state === 'done'", timeout=15000)
+    page.wait_for_selector("#celebration:not(.hidden)", timeout=5000)
+    no_digits_shown(page)
+    return char
