@@ -135,7 +135,11 @@ struct SessionConnectionTests {
     @Test func aWholeFourPhaseLessonIsStoredPhaseByPhaseAndTheChildLearns() async throws {
         var h = try Harness()
         let hello = await h.send(#"{"type":"hello","child":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}"#)
-        #expect(hello == [.hello(re: nil, protocolVersion: 1, child: Self.childID, condition: .threePhase)])
+        guard hello.count == 1, case .hello(nil, 1, Self.childID, .threePhase, let profile?) = hello[0] else {
+            Issue.record("expected one hello with the child's profile, got \(hello)")
+            return
+        }
+        #expect(profile.needsOnboarding && profile.sound && !profile.captions)
         var replies = await h.send(#"{"type":"start","glyph":"L"}"#)
         #expect(Self.phases(replies) == [.observe])
         let l = try Self.library.glyph("L", script: "druck")
@@ -172,7 +176,7 @@ struct SessionConnectionTests {
         _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
         let replies = await h.send(#"{"type":"start","glyph":"A"}"#)
         #expect(Self.phases(replies) == [.guided])
-        #expect(replies.contains { if case .started(_, _, .guidedOnly, [.guided]) = $0 { true } else { false } })
+        #expect(replies.contains { if case .started(_, _, .guidedOnly, [.guided], _, _) = $0 { true } else { false } })
     }
 
     @Test func outOfOrderMessagesAreAnsweredAndTheSessionStaysUsable() async throws {
