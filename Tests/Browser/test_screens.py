@@ -1,0 +1,89 @@
+"""Every screen of the child app at iPad size — landscape 1180 × 820 and portrait 820 × 1180, light
+and dark — saved in test-artifacts/ for people to look at; on each, no digit and no per-cent sign."""
+
+import json
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from child_steps import wait_screen
+from conftest import artifact, no_digits_shown
+from lesson_steps import wait_phase
+from pen import Pen, tap
+
+SIZES = {"landscape": (1180, 820), "portrait": (820, 1180)}
+
+
+def onboarded_profile(server, animal, colour):
+    request = urllib.request.Request(f"{server.url}/api/v1/profiles", data=json.dumps({"animal": animal, "colour": colour}).encode(),
+                                     headers={"content-type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request) as r:
+        child = json.load(r)["id"]
+    with connect(server.ws_url) as ws:
+        ws.send(json.dumps({"id": 1, "type": "hello", "child": child}))
+        ws.recv()
+        ws.send(json.dumps({"id": 2, "type": "onboarded", "pointer": "pen", "handedness": "right"}))
+        assert json.loads(ws.recv())["profile"]["needsOnboarding"] is False
+    return child
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
+    width, height = SIZES[orientation]
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    child = onboarded_profile(server, "fuchs", "orange")
+    onboarded_profile(server, "pinguin", "blau")
+    name = lambda screen: str(artifact(f"screen-{screen}-{orientation}-{scheme}.png"))
+    seen = []
+
+    def shot(screen):
+        seen.append(no_digits_shown(page))
+        page.screenshot(path=name(screen))
+
+    page.goto(server.url)
+    wait_screen(page, "who")
+    shot("who")
+    page.click("#add-child")
+    wait_screen(page, "new")
+    shot("new-animal")
+    page.click("#new-animals [data-animal=eule]")
+    shot("new-colour")
+    page.click("#new-colours [data-colour=lila]")
+    wait_screen(page, "onboarding")
+    shot("onboarding-pointer")
+    page.click("[data-pointer=touch]")
+    shot("onboarding-hand")
+    page.click("[data-hand-choice=left]")
+    page.wait_for_function("document.body.dataset.onboarding === 'line'")
+    shot("onboarding-warmup")
+
+    page.evaluate(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.wait_for_function("document.querySelector('#home-jar svg') !== null")
+    shot("home")
+    page.click("[data-world-button=schule]")
+    wait_phase(page, "observe")
+    page.wait_for_timeout(700)  # the guide dot is on its way
+    shot("schule-observe")
+    glyph = json.load(urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{page.evaluate('document.body.dataset.glyph')}"))
+    tap(page, Pen(page), glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    shot("schule-direct")
+    page.click("#letter-button")
+    shot("schule-picker")
+    page.click("#picker-close")
+    page.click("#screen-schule .bar .home-button")
+    page.click("[data-world-button=werkstatt]")
+    wait_screen(page, "werkstatt")
+    page.wait_for_function("document.querySelector('#werkstatt-prompt svg') !== null")
+    shot("werkstatt")
+    page.click("#screen-werkstatt .home-button")
+    page.click("[data-world-button=fortschritte]")
+    page.wait_for_function("document.body.dataset.progressShown === 'true'")
+    shot("fortschritte")
+    assert len(seen) == 12
+    context.close()
