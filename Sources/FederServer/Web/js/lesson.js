@@ -2,7 +2,9 @@
 // write alone) and sends what to show and say; this view shows it, passes on taps and pen input,
 // draws ink at once, and never judges anything itself.
 
-import { voice } from "./voice.js";
+import { speech } from "./speech-queue.js";
+import { letterSound } from "./letter-sound.js";
+import { feedbackSettings } from "./feedback-settings.js";
 import { sounds } from "./sounds.js";
 import { GuideAnimation } from "./guide-animation.js";
 
@@ -18,7 +20,8 @@ export class LessonView {
     this.penDown = false;
     this.activeStroke = 0;
     this.listeners = { finished: [] };
-    this.animation = new GuideAnimation(guides, () => this.connection.send("observed"));
+    this.animation = new GuideAnimation(guides, () => this.connection.send("observed"),
+      () => { if (!speech.busy) letterSound.guideStroke(); });
     connection.onMessage((m) => this.onServerMessage(m));
   }
 
@@ -26,6 +29,8 @@ export class LessonView {
 
   async start(char, script = "druck", variant) {
     this.animation.stop();
+    speech.clear(); // leaving the letter: its lines are obsolete
+    letterSound.stop();
     setBody({ state: "loading" });
     const replies = await this.connection.request("start", { glyph: char, script, ...(variant ? { variant } : {}) });
     const started = replies.find((r) => r.type === "started");
@@ -53,6 +58,7 @@ export class LessonView {
     }
     if (this.phase !== "guided" && this.phase !== "freeWrite") return;
     this.penDown = true;
+    if (this.phase === "guided") letterSound.penDown(sample);
     this.ink.begin(sample, pointer);
     setBody({ state: "writing" });
     this.connection.send("down", { pointer, sample });
@@ -61,6 +67,7 @@ export class LessonView {
   move(samples) {
     if (!this.penDown) return;
     this.ink.extend(samples);
+    letterSound.penMove(samples);
     this.queue.push(...samples);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -71,6 +78,7 @@ export class LessonView {
   up(sample) {
     if (!this.penDown) return;
     this.penDown = false;
+    letterSound.penUp();
     this.flush();
     this.connection.send("up", { sample });
   }
@@ -93,14 +101,18 @@ export class LessonView {
 
   onServerMessage(message) {
     // "started" arrives just before the first phase's events: take the glyph from it at once.
-    if (message.type === "started") {
+    if (message.type === "hello") {
+      feedbackSettings.apply(message.settings);
+    } else if (message.type === "started") {
       this.glyph = message.glyph;
+      letterSound.setLetter(this.glyph.char);
       this.phases = message.phases;
       document.body.dataset.glyph = this.glyph.char;
       // Counters for the whole letter (tests and captions read them); reset only for a new letter.
       for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
       document.body.dataset.checkpoints = "0";
     } else if (message.type === "events") {
+      speech.hearReply(message.events); // every line of the reply, in order, as one group
       for (const event of message.events) this.apply(event);
     } else if (message.type === "stored") {
       document.body.dataset.stored = String(Number(document.body.dataset.stored || 0) + 1);
@@ -115,9 +127,6 @@ export class LessonView {
     switch (event.kind) {
       case "phaseStarted":
         this.enterPhase(event);
-        break;
-      case "say":
-        voice.say(event.text);
         break;
       case "checkpoint":
         this.guides.checkpointReached(event.stroke, event.index);
@@ -156,9 +165,11 @@ export class LessonView {
         this.guides.markMistake(event);
         body.dataset.mistakes = String(Number(body.dataset.mistakes || 0) + 1);
         body.dataset.lastMistake = event.code;
+        sounds.mistake();
         break;
       case "stars":
         this.showStars(event.count);
+        sounds.stars(event.count);
         break;
       case "letterFinished":
         this.animation.stop();
@@ -171,6 +182,7 @@ export class LessonView {
 
   enterPhase({ phase, attempt, display }) {
     this.animation.stop();
+    letterSound.stop();
     this.phase = phase;
     this.display = display;
     this.activeStroke = 0;
