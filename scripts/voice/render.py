@@ -34,7 +34,7 @@ def recording_for(key: str, folder: Path) -> Path | None:
 
 def tidy(raw: Path, out_wav: Path):
     """Trim silence at both ends (keeping 40 ms of air), level the peak to -2 dBFS, mono 22.05 kHz."""
-    subprocess.run(["sox", str(raw), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(out_wav),
+    subprocess.run(["sox", "-R", str(raw), "-D", "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(out_wav),
                     "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse",
                     "pad", "0.04", "0.04", "gain", "-n", "-2"], check=True)
 
