@@ -1,6 +1,6 @@
 // An ordered log of everything the page played, with when and for how long, so a test (or a
 // curious adult in the console) can check that every line was heard to its end:
-// window.feder.audioLog = [{kind, key, text, source, start, clipDuration, played, ended, cut, …}].
+// window.feder.audioLog = [{kind, key, text, source, start, end, clipDuration, played, ended, cut, …}].
 // Times are milliseconds of performance.now().
 
 window.feder = window.feder || {};
@@ -16,6 +16,7 @@ export function logStart(entry) {
 export function logFinish(record, { ended = false, cut = false } = {}) {
   if (record.finished) return;
   record.finished = true;
+  record.end = performance.now();
   record.ended = ended;
   record.cut = cut;
   if (!record.measuredByPlayer) record.played = performance.now() - record.start;

@@ -13,7 +13,8 @@ const MIN_RATE = 0.25;          // slower than this a stretched voice turns to g
 const MAX_RATE = 3;
 const STOPPED_MS = 120;         // no pen movement for this long: the sound pauses
 const SPEED_WINDOW_S = 0.12;    // pen speed is measured over this much recent movement
-const STILL_SPEED = 12;         // glyph units per second below which the pen counts as resting
+const STILL_SPEED = 12;
+const RATE_STEP = 0.08;         // the rate follows the pen in steps of 8 %         // glyph units per second below which the pen counts as resting
 
 class LetterSound {
   constructor() {
@@ -24,10 +25,14 @@ class LetterSound {
     this.element.mozPreservesPitch = true;
     this.key = null;
     this.record = null;
-    this.audibleSince = null;
+    this.wanted = false;        // we asked the element to play (it may take a moment to start)
+    this.audibleSince = null;   // when it really started playing: the log counts only audible time
     this.recent = [];
     this.stillTimer = null;
     this.element.addEventListener("ended", () => this.finish({ ended: true }));
+    this.element.addEventListener("playing", () => {
+      if (this.wanted && this.audibleSince === null) this.audibleSince = performance.now();
+    });
     // iOS: an <audio> element may only start later if it was started once inside a gesture.
     onUnlock(() => {
       if (!this.element.src) return;
@@ -92,20 +97,23 @@ class LetterSound {
 
   setRate(rate) {
     const r = Math.min(MAX_RATE, Math.max(MIN_RATE, rate));
-    this.element.playbackRate = r;
-    if (this.record && !this.record.finished) this.record.rates.push(Math.round(r * 1000) / 1000);
+    // Every change of playbackRate restarts the browser's time-stretcher (a small gap): follow the
+    // pen's speed, but not its jitter.
+    if (Math.abs(r - this.element.playbackRate) >= RATE_STEP * this.element.playbackRate) this.element.playbackRate = r;
+    if (this.record && !this.record.finished) this.record.rates.push(Math.round(this.element.playbackRate * 1000) / 1000);
   }
 
   resume() {
-    if (!this.record || this.record.finished || this.audibleSince !== null) return;
-    this.audibleSince = performance.now();
+    if (!this.record || this.record.finished || this.wanted) return;
+    this.wanted = true;
     this.element.play().catch(() => this.finish({ cut: true }));
   }
 
   pause() {
-    if (this.audibleSince === null) return;
+    if (!this.wanted) return;
+    this.wanted = false;
     this.element.pause();
-    this.record.played += performance.now() - this.audibleSince;
+    if (this.audibleSince !== null) this.record.played += performance.now() - this.audibleSince;
     this.audibleSince = null;
     this.record.pauses = (this.record.pauses ?? 0) + 1;
   }
@@ -114,6 +122,7 @@ class LetterSound {
     if (!this.record || this.record.finished) return;
     if (this.audibleSince !== null) this.record.played += performance.now() - this.audibleSince;
     this.audibleSince = null;
+    this.wanted = false;
     clearTimeout(this.stillTimer);
     logFinish(this.record, { ended, cut });
   }
