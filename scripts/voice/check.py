@@ -10,6 +10,7 @@ import argparse
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from catalog import AUDIO, load_catalog
@@ -31,6 +32,10 @@ def problems(catalog: dict, audio: Path) -> list[str]:
         return [f"{manifest_path}: missing"]
     manifest = json.loads(manifest_path.read_text())
     clips = manifest.get("lines", {})
+    # Decoding is the slow part: start every clip's ffmpeg at once, a few at a time.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        decoded = {key: pool.submit(decoded_seconds, audio / entry["file"])
+                   for key, entry in clips.items() if (audio / entry["file"]).exists()}
     for line in catalog["lines"]:
         key, text = line["key"], line["text"]
         entry = clips.get(key)
@@ -44,7 +49,7 @@ def problems(catalog: dict, audio: Path) -> list[str]:
             found.append(f"{key}: {path.name} is missing")
             continue
         try:
-            seconds = decoded_seconds(path)
+            seconds = decoded[key].result()
         except ValueError as error:
             found.append(f"{key}: {path.name} does not decode: {error}")
             continue
