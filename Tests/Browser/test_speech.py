@@ -204,3 +204,15 @@ def test_the_childs_settings_from_hello_turn_sound_off_and_captions_on(page, ser
 def server_manifest_path():
     from conftest import ROOT
     return ROOT / "Sources" / "FederServer" / "Web" / "audio" / "manifest.json"
+
+
+def test_the_guide_dot_is_accompanied_by_the_letter_sound_in_observe(page, server):
+    open_letter(page, server, "M")
+    unlock_audio(page)
+    page.wait_for_function("""window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'observe'
+                              && e.finished)""", timeout=10000)
+    sound = next(e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound")
+    assert sound["key"] == "letter.sound.m" and sound["rates"] == [1] and sound["preservesPitch"]
+    assert sound["ended"] and sound["played"] >= sound["clipDuration"] - SLACK_MS, sound
+    prompt = lines(page)[0]
+    assert sound["start"] >= prompt["end"], "the letter sound waits until Feder has finished speaking"
