@@ -6,6 +6,7 @@ letter sound follows the pen's speed, and the child's sound and caption settings
 import json
 import re
 
+from conftest import artifact
 from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
 from pen import Pen, densify, glyph_to_client, tap
 
@@ -188,6 +189,7 @@ def test_the_childs_settings_from_hello_turn_sound_off_and_captions_on(page, ser
     unlock_audio(page)
     page.wait_for_function("document.getElementById('caption')?.textContent === 'Pass gut auf!'", timeout=5000)
     assert page.is_visible("#caption")
+    page.screenshot(path=str(artifact("speech-captions.png")))
     wait_quiet(page)
     prompt = lines(page)[0]
     assert prompt["key"] == "prompt.observe" and prompt["source"] == "muted", prompt

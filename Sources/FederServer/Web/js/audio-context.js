@@ -47,5 +47,9 @@ function unlockFromGesture() {
 for (const type of ["pointerdown", "touchend", "keydown"]) {
   window.addEventListener(type, unlockFromGesture, { capture: true, passive: true });
 }
+// Back from another app (or a call), the context may have been interrupted: ask it to go on.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && ctx && ctx.state !== "running" && unlocked) ctx.resume().catch(() => {});
+});
 // Where no gesture is needed (desktop browsers that allow autoplay), start right away.
 audioContext()?.resume?.().then(markIfRunning, () => {});

@@ -48,12 +48,16 @@ function playClip(key, text, entry, audio) {
   const record = logStart({ kind: "line", key, text, source: "clip", clipDuration: audio.duration * 1000 });
   let finish;
   const done = new Promise((resolve) => { finish = resolve; });
-  source.onended = () => { logFinish(record, { ended: !record.cut }); finish(record); };
+  // If the audio stops underneath us (iOS interrupts the context for a call), `ended` never comes:
+  // a watchdog frees the queue so Feder does not fall silent for good.
+  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, audio.duration * 1000 + 1500);
+  source.onended = () => { clearTimeout(watchdog); logFinish(record, { ended: !record.cut }); finish(record); };
   source.start();
-  return {
+  const handle = {
     record,
     done,
     stop() {
+      clearTimeout(watchdog);
       if (record.finished) return;
       record.cut = true;
       logFinish(record, { cut: true });
@@ -62,6 +66,7 @@ function playClip(key, text, entry, audio) {
       finish(record);
     },
   };
+  return handle;
 }
 
 // --- Fallback: the browser's own German voice -------------------------------------------------

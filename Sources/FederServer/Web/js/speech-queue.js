@@ -56,8 +56,10 @@ class SpeechQueue {
     this.running = true;
     document.body.dataset.speaking = "true";
     try {
-      await whenUnlocked();
       while (this.pending.length) {
+        // Sound needs the first touch; silent lines (sound off) only show their captions.
+        if (feedbackSettings.sound) await whenUnlocked();
+        if (!this.pending.length) break;
         const generation = this.generation;
         const line = this.pending.shift();
         captions.show(line.text);
