@@ -209,6 +209,8 @@ def server_manifest_path():
 
 
 def test_the_guide_dot_is_accompanied_by_the_letter_sound_in_observe(page, server):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
     open_letter(page, server, "M")
     unlock_audio(page)
     page.wait_for_function("""window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'observe'
@@ -218,3 +220,6 @@ def test_the_guide_dot_is_accompanied_by_the_letter_sound_in_observe(page, serve
     assert sound["ended"] and sound["played"] >= sound["clipDuration"] - SLACK_MS, sound
     prompt = lines(page)[0]
     assert sound["start"] >= prompt["end"], "the letter sound waits until Feder has finished speaking"
+    # Voice and page come from the Feder server alone: no third-party script, font or audio.
+    assert any(u.endswith("/audio/letter.sound.m.mp3") for u in requested)
+    assert all(u.startswith(server.url) or u.startswith(server.ws_url.rsplit("/v1", 1)[0]) for u in requested), requested
