@@ -2,6 +2,7 @@
 with pressure and tilt, delivered to the page like an Apple Pencil's."""
 
 import math
+import time
 
 
 class Pen:
@@ -15,10 +16,14 @@ class Pen:
             "clickCount": 1, "pointerType": "pen", "force": pressure, "tiltX": tilt[0], "tiltY": tilt[1],
         })
 
-    def stroke(self, points, pressure=lambda i, n: 0.35 + 0.4 * math.sin(math.pi * i / max(1, n - 1))):
-        """Draws one pen-down stroke through client-space points."""
+    def stroke(self, points, pressure=lambda i, n: 0.35 + 0.4 * math.sin(math.pi * i / max(1, n - 1)), interval=None):
+        """Draws one pen-down stroke through client-space points; with `interval` (seconds) the
+        points are sent that far apart in time, so the pen moves at a known speed."""
         n = len(points)
+        began = time.monotonic()
         for i, (x, y) in enumerate(points):
+            if interval:
+                time.sleep(max(0.0, began + i * interval - time.monotonic()))
             p = pressure(i, n)
             tilt = (-20 + 10 * math.sin(i / 7), 15)
             kind = "mousePressed" if i == 0 else "mouseMoved"

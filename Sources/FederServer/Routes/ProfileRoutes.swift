@@ -46,7 +46,7 @@ struct ProfileTile: ResponseCodable {
 
     init(_ child: ChildRecord) {
         id = child.id; name = child.displayName; animal = child.animal; colour = child.colour
-        say = child.displayName.map { Utterance(key: "name", text: $0) } ?? child.animal.spokenName
+        say = child.displayName.map { Utterance(key: "name.\(child.id)", text: $0) } ?? child.animal.spokenName
     }
 }
 

@@ -45,38 +45,16 @@ public enum AppPhrases {
         whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
         askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, progress,
         writeCapital, writeSmall, writePicture, writeWord, writeFree, iRead, cannotRead, wellRead, notThatOne,
-    ] + Animal.allCases.map(\.spokenName) + LetterNames.all + WerkstattWords.all.map(\.spoken)
+    ] + Animal.allCases.map(\.spokenName) + WerkstattWords.all.map(\.spoken)
 }
 
-/// Letter names as a first-grade teacher says them ("Emm", "Be"); capital and small letters share
-/// the name (Werkstatt says "großes"/"kleines" before it).
+/// Letter names as Werkstatt says them ("Emm", "Be"): the names of `LetterSpeech`, shared by capital
+/// and small letters (Werkstatt says "großes"/"kleines" before it).
 public enum LetterNames {
-    static let names: [String: String] = [
-        "A": "A", "B": "Be", "C": "Ce", "D": "De", "E": "E", "F": "Eff", "G": "Ge", "H": "Ha", "I": "I", "J": "Jott",
-        "K": "Ka", "L": "Ell", "M": "Emm", "N": "Enn", "O": "O", "P": "Pe", "Q": "Ku", "R": "Err", "S": "Ess", "T": "Te",
-        "U": "U", "V": "Vau", "W": "We", "X": "Ix", "Y": "Ypsilon", "Z": "Zett", "Ä": "Ä", "Ö": "Ö", "Ü": "Ü", "ß": "Eszett",
-    ]
-
-    /// An ASCII key part for a letter: "A", "AE" for Ä, "SZ" for ß.
-    public static func keyPart(_ char: String) -> String {
-        let upper = char == "ß" ? "ß" : char.uppercased()
-        switch upper {
-        case "Ä": return "AE"
-        case "Ö": return "OE"
-        case "Ü": return "UE"
-        case "ß": return "SZ"
-        default: return upper
-        }
-    }
-
-    /// The spoken name of a letter (nil for characters without one, e.g. digits).
+    /// The spoken name of a letter (nil for characters without one).
     public static func name(of char: String) -> Utterance? {
-        let upper = char == "ß" ? "ß" : char.uppercased()
-        guard let text = names[upper] else { return nil }
-        return Utterance(key: "letter.name.\(keyPart(upper))", text: text)
+        LetterSpeech.lines(for: char)?.name
     }
-
-    public static let all: [Utterance] = names.keys.sorted().compactMap { name(of: $0) }
 }
 
 /// Werkstatt's picture prompts: a picture the child can name, the letter (or word) to write.

@@ -6,7 +6,7 @@ import { state, go, onScreen } from "./state.js";
 import { device } from "./child.js";
 import { icons } from "./pictures.js";
 import { sounds } from "./sounds.js";
-import { setCaptions } from "./speak.js";
+import { applySettings } from "./speak.js";
 import { WhoScreen } from "./screens/who.js";
 import { NewChildScreen } from "./screens/new-child.js";
 import { OnboardingScreen } from "./screens/onboarding.js";
@@ -56,8 +56,7 @@ async function main() {
   function applyProfile(profile) {
     state.profile = profile;
     document.body.dataset.hand = profile?.handedness ?? "right";
-    sounds.enabled = profile?.sound ?? true;
-    setCaptions(profile?.captions ?? false);
+    applySettings(profile);
   }
 
   connection.onState(async (status, { first }) => {

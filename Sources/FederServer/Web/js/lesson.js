@@ -2,7 +2,9 @@
 // write alone) and sends what to show and say; this view shows it, passes on taps and pen input,
 // draws ink at once, and never judges anything itself.
 
-import { say } from "./speak.js";
+import { speech } from "./speech-queue.js";
+import { letterSound } from "./letter-sound.js";
+import { feedbackSettings } from "./feedback-settings.js";
 import { sounds } from "./sounds.js";
 import { GuideAnimation } from "./guide-animation.js";
 
@@ -21,7 +23,8 @@ export class LessonView {
     this.lessonID = null;
     this.attempt = 1;
     this.resuming = false;
-    this.animation = new GuideAnimation(guides, () => this.connection.send("observed"));
+    this.animation = new GuideAnimation(guides, () => this.connection.send("observed"),
+      () => { if (!speech.busy) letterSound.guideStroke(); });
     connection.onMessage((m) => this.onServerMessage(m));
   }
 
@@ -31,6 +34,8 @@ export class LessonView {
   async start(char, script = "druck", variant) {
     this.animation.stop();
     this.resuming = false;
+    speech.clear(); // leaving the letter: its lines are obsolete
+    letterSound.stop();
     setBody({ state: "loading" });
     const body = char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
     const replies = await this.connection.request("start", body);
@@ -91,6 +96,7 @@ export class LessonView {
     }
     if (this.phase !== "guided" && this.phase !== "freeWrite") return;
     this.penDown = true;
+    if (this.phase === "guided") letterSound.penDown(sample);
     this.ink.begin(sample, pointer);
     setBody({ state: "writing" });
     this.connection.send("down", { pointer, sample });
@@ -99,6 +105,7 @@ export class LessonView {
   move(samples) {
     if (!this.penDown) return;
     this.ink.extend(samples);
+    letterSound.penMove(samples);
     this.queue.push(...samples);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -109,6 +116,7 @@ export class LessonView {
   up(sample) {
     if (!this.penDown) return;
     this.penDown = false;
+    letterSound.penUp();
     this.flush();
     this.connection.send("up", { sample });
   }
@@ -131,8 +139,11 @@ export class LessonView {
 
   onServerMessage(message) {
     // "started" arrives just before the first phase's events: take the glyph from it at once.
-    if (message.type === "started") {
+    if (message.type === "hello") {
+      feedbackSettings.apply(message.profile ? { sound: message.profile.sound, captions: message.profile.captions } : undefined);
+    } else if (message.type === "started") {
       this.glyph = message.glyph;
+      letterSound.setLetter(this.glyph.char);
       this.phases = message.phases;
       this.lessonID = message.lesson ?? null;
       if (this.resuming) return;
@@ -141,6 +152,7 @@ export class LessonView {
       for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
       document.body.dataset.checkpoints = "0";
     } else if (message.type === "events") {
+      speech.hearReply(message.events); // every line of the reply, in order, as one group
       for (const event of message.events) this.apply(event);
     } else if (message.type === "resumed") {
       const same = this.resuming && this.resuming.phase === message.phase && this.resuming.attempt === message.attempt;
@@ -162,9 +174,6 @@ export class LessonView {
     switch (event.kind) {
       case "phaseStarted":
         this.enterPhase(event);
-        break;
-      case "say":
-        say(event);
         break;
       case "checkpoint":
         this.guides.checkpointReached(event.stroke, event.index);
@@ -203,9 +212,11 @@ export class LessonView {
         this.guides.markMistake(event);
         body.dataset.mistakes = String(Number(body.dataset.mistakes || 0) + 1);
         body.dataset.lastMistake = event.code;
+        sounds.mistake();
         break;
       case "stars":
         this.showStars(event.count);
+        sounds.stars(event.count);
         break;
       case "letterFinished":
         this.animation.stop();
@@ -220,6 +231,7 @@ export class LessonView {
     this.animation.stop();
     // Resuming the same attempt keeps the ink on the page: the strokes the server lacks are sent next.
     const keepInk = this.resuming && this.resuming.phase === phase && this.resuming.attempt === attempt;
+    letterSound.stop();
     this.phase = phase;
     this.attempt = attempt;
     this.display = display;

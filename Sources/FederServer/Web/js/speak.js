@@ -1,20 +1,20 @@
-// Says engine lines ({key, text}) in order, and shows them in the caption line when captions are on.
+// Says lines ({key, text}) from any screen through Feder's voice (the speech queue: clips, in
+// order, each to its end). One call is one group, repeated together by "Nochmal hören".
 
 import { voice } from "./voice.js";
+import { feedbackSettings } from "./feedback-settings.js";
 
-let captions = false;
+const asLine = (line) => (typeof line === "string" ? { key: null, text: line } : { key: line.key ?? null, text: line.text });
 
-export function setCaptions(on) {
-  captions = on;
-  document.body.dataset.captions = on ? "on" : "off";
+export function applySettings(profile) {
+  feedbackSettings.apply({ sound: profile?.sound ?? true, captions: profile?.captions ?? false });
 }
 
 export function say(line) {
-  if (!line) return;
-  const utterance = typeof line === "string" ? { key: null, text: line } : line;
-  voice.say(utterance.text, utterance.key);
-  const caption = document.getElementById("caption");
-  if (caption && captions) caption.textContent = utterance.text;
+  if (line) voice.sayAll([asLine(line)]);
 }
 
-export function sayAll(lines) { (lines || []).forEach(say); }
+export function sayAll(lines) {
+  const list = (lines || []).filter(Boolean).map(asLine);
+  if (list.length) voice.sayAll(list);
+}

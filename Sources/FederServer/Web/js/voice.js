@@ -1,37 +1,13 @@
-// German speech through the browser's speechSynthesis, when the device has a German voice.
-// Every spoken line is also published on <body data-said="…"> so tests and captions can see it.
+// Feder's voice for any screen: say a line (by key, with its German text as the fallback) or repeat
+// the last group. The lesson passes whole server replies to the speech queue directly.
 
-let germanVoice = null;
-
-function pickVoice() {
-  const voices = window.speechSynthesis?.getVoices?.() ?? [];
-  germanVoice = voices.find((v) => v.lang?.toLowerCase().startsWith("de-at"))
-    ?? voices.find((v) => v.lang?.toLowerCase().startsWith("de")) ?? null;
-}
-
-if (window.speechSynthesis) {
-  pickVoice();
-  window.speechSynthesis.addEventListener?.("voiceschanged", pickVoice);
-}
+import { speech } from "./speech-queue.js";
 
 export const voice = {
-  rate: 0.9,
-  lastLine: "",
-
-  say(text) {
-    this.lastLine = text;
-    document.body.dataset.said = text;
-    const synth = window.speechSynthesis;
-    if (!synth || !germanVoice) return false;
-    synth.cancel();
-    const u = new SpeechSynthesisUtterance(text);
-    u.voice = germanVoice;
-    u.lang = germanVoice.lang;
-    u.rate = this.rate;
-    u.pitch = 1.05;
-    synth.speak(u);
-    return true;
-  },
-
-  repeat() { if (this.lastLine) this.say(this.lastLine); },
+  /** Queues one line; `key` picks its pre-rendered clip (text alone uses the browser's voice). */
+  say(text, key = null) { speech.speakGroup([{ key, text }]); },
+  /** Several lines heard in order, repeated together by "Nochmal hören". */
+  sayAll(lines) { if (lines.length) speech.speakGroup(lines); },
+  repeat() { speech.replay(); },
+  clear() { speech.clear(); },
 };

@@ -1,0 +1,80 @@
+// What Feder says, in order: each line is heard to its end before the next starts. The lines of one
+// server reply form a group ("Super gemacht!", a tip, the next prompt); "Nochmal hören" repeats the
+// last group. A reply that starts a new phase, or leaving the letter, makes older lines obsolete and
+// clears them explicitly. Speaking never blocks drawing: nothing here is awaited by input code.
+
+import { playLine, preload } from "./clip-player.js";
+import { whenUnlocked } from "./audio-context.js";
+import { feedbackSettings } from "./feedback-settings.js";
+import { captions } from "./captions.js";
+
+class SpeechQueue {
+  constructor() {
+    this.pending = [];
+    this.current = null;
+    this.lastGroup = [];
+    this.running = false;
+    this.generation = 0;
+  }
+
+  /** The `say` events of one server reply, as one group; a new phase first clears older lines. */
+  hearReply(events) {
+    const lines = events.filter((e) => e.kind === "say").map(({ key, text }) => ({ key, text }));
+    if (events.some((e) => e.kind === "phaseStarted")) this.clear();
+    if (lines.length) this.speakGroup(lines);
+  }
+
+  /** Queues lines after whatever is still being said. */
+  speakGroup(lines) {
+    this.lastGroup = lines;
+    document.body.dataset.said = lines[lines.length - 1].text;
+    lines.forEach((line) => preload(line.key));
+    this.pending.push(...lines);
+    this.pump();
+  }
+
+  /** Stops the line being said and forgets the ones waiting. */
+  clear() {
+    this.generation += 1;
+    this.pending = [];
+    this.current?.stop();
+    this.current = null;
+  }
+
+  /** "Nochmal hören": the last group again, from its first line. */
+  replay() {
+    if (!this.lastGroup.length) return;
+    const group = this.lastGroup;
+    this.clear();
+    this.speakGroup(group);
+  }
+
+  get busy() { return this.running; }
+
+  async pump() {
+    if (this.running) return;
+    this.running = true;
+    document.body.dataset.speaking = "true";
+    try {
+      while (this.pending.length) {
+        // Sound needs the first touch; silent lines (sound off) only show their captions.
+        if (feedbackSettings.sound) await whenUnlocked();
+        if (!this.pending.length) break;
+        const generation = this.generation;
+        const line = this.pending.shift();
+        captions.show(line.text);
+        const playing = await playLine(line, { muted: !feedbackSettings.sound });
+        if (generation !== this.generation) { playing.stop(); continue; }
+        this.current = playing;
+        await playing.done;
+        if (this.current === playing) this.current = null;
+      }
+    } finally {
+      this.running = false;
+      document.body.dataset.speaking = "false";
+      captions.idle();
+    }
+  }
+}
+
+export const speech = new SpeechQueue();

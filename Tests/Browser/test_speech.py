@@ -1,0 +1,225 @@
+"""What the child hears, measured by the page's own play log (window.feder.audioLog) in a real
+headless Chromium, which plays the clips and fires `ended` after their real duration: every line
+of a reply is heard in order and in full, "Nochmal hören" repeats the whole last group, the
+letter sound follows the pen's speed, and the child's sound and caption settings are honoured."""
+
+import json
+import re
+
+from conftest import artifact
+from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
+from pen import Pen, densify, glyph_to_client, tap
+
+# Headless Chromium's audio clock and the page's timers differ by a few milliseconds per clip.
+SLACK_MS = 40
+
+
+def unlock_audio(page):
+    """A key press is a user gesture: the page may start its audio context (as a first touch would)."""
+    page.keyboard.press("Shift")
+    page.wait_for_function("window.feder && window.feder.audioLog !== undefined")
+
+
+def lines(page, since=0):
+    return [e for e in page.evaluate("window.feder.audioLog")[since:] if e["kind"] == "line"]
+
+
+def wait_quiet(page, timeout=15000):
+    page.wait_for_function("document.body.dataset.speaking === 'false'", timeout=timeout)
+
+
+def assert_heard_in_full(entries, keys):
+    assert [e["key"] for e in entries] == keys
+    for e in entries:
+        assert e["source"] == "clip", e
+        assert e["ended"] and not e["cut"], e
+        assert e["played"] >= e["clipDuration"] - SLACK_MS, f"{e['key']} was cut short: {e}"
+    for before, after in zip(entries, entries[1:]):
+        assert after["start"] >= before["start"] + before["clipDuration"] - SLACK_MS, "lines overlapped"
+
+
+def test_a_reply_with_three_lines_is_heard_as_three_whole_clips_and_replayed_as_a_group(page, server):
+    sockets = []
+
+    def route(ws):
+        ws.connect_to_server()  # the real server stays on the line; we only add one reply
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r".*/v1/session$"), route)
+    glyph = open_letter(page, server, "L")
+    # Into direct, which waits for the child (observe would move on by itself and clear the queue).
+    tap(page, Pen(page), glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    wait_quiet(page)
+    before = len(page.evaluate("window.feder.audioLog"))
+    keys = ["praise.3a", "tip.leftCorridor", "prompt.freeWrite"]
+    texts = json.load(open(server_manifest_path()))["lines"]
+    reply = {"type": "events", "events": [{"kind": "say", "key": k, "text": texts[k]["text"]} for k in keys]}
+    sockets[0].send(json.dumps(reply))
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.body.dataset.speaking") == "true"
+    wait_quiet(page)
+    heard = lines(page, before)
+    assert_heard_in_full(heard, keys)
+    total = sum(e["clipDuration"] for e in heard)
+    assert total > 2500, "three real sentences take seconds, not an instant"
+
+    replay_from = len(page.evaluate("window.feder.audioLog"))
+    page.click("#replay")
+    wait_quiet(page)
+    assert_heard_in_full(lines(page, replay_from), keys)
+
+
+def test_every_line_of_a_real_lesson_is_heard_in_order_to_its_end(page, server):
+    said = []  # the say events of every reply, as the server sent them
+
+    def on_socket(ws):
+        def on_frame(payload):
+            message = json.loads(payload)
+            if message.get("type") == "events":
+                keys = [e["key"] for e in message["events"] if e["kind"] == "say"]
+                if keys:
+                    said.append(keys)
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    glyph = open_letter(page, server, "L")
+    unlock_audio(page)
+    wait_quiet(page)
+    pen = watch_and_tap_dots(page, glyph)
+    wait_quiet(page)
+    # The stem drawn upwards first: a mistake, heard as the mistake sound and a tip.
+    stem = glyph["strokes"][0]["checkpoints"]
+    pen.stroke(glyph_to_client(page, densify(list(reversed(stem[:len(stem) // 2])), 3.0)))
+    page.wait_for_function("Number(document.body.dataset.mistakes || 0) > 0", timeout=10000)
+    wait_quiet(page)
+    start_guided = len(page.evaluate("window.feder.audioLog"))
+    said_before = len(said)
+    pen.stroke(glyph_to_client(page, densify(glyph["strokes"][0]["checkpoints"], 3.0)))
+    wait_phase(page, "freeWrite")
+    wait_quiet(page)
+
+    # The reply that ends guided carries praise and the next prompt (and maybe tips): all are heard.
+    end_of_guided = next(keys for keys in said[said_before:] if "prompt.freeWrite" in keys)
+    assert len(end_of_guided) >= 2, end_of_guided
+    heard = [e for e in lines(page, start_guided) if e["key"] in end_of_guided]
+    assert_heard_in_full(heard, end_of_guided)
+
+    log = page.evaluate("window.feder.audioLog")
+    fx = [e["key"] for e in log if e["kind"] == "fx"]
+    assert "fx.mistake" in fx and "fx.stars" in fx and "fx.tick" in fx, fx
+    assert not any(e["kind"] == "line" and e["source"] != "clip" for e in log), "every engine line has a clip"
+
+
+def trace_stem(page, pen, glyph, speed):
+    """The first 160 units of L's stem, top to bottom, at `speed` glyph units per second."""
+    step = 4.0
+    points = densify([(20, 0), (20, 160)], step)
+    pen.stroke(glyph_to_client(page, points), interval=step / speed)
+    page.wait_for_timeout(300)
+    return [e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound"][-1]
+
+
+def test_tracing_at_half_speed_plays_the_letter_sound_twice_as_long_at_the_same_pitch(page, server):
+    glyph = open_letter(page, server, "L")
+    unlock_audio(page)
+    pen = watch_and_tap_dots(page, glyph)
+    wait_quiet(page)
+    brisk = trace_stem(page, pen, glyph, speed=160)   # the guide dot's pace
+    slow = trace_stem(page, pen, glyph, speed=80)
+    assert brisk["key"] == slow["key"] == "letter.sound.l"
+    assert brisk["phase"] == slow["phase"] == "guided"
+    assert brisk["preservesPitch"] and slow["preservesPitch"]
+    assert brisk["ended"] and slow["ended"], "the stroke outlasted the sound both times"
+    # Wall-clock audible time, `playing` to `ended`: it includes the audio output's start-up
+    # latency (about 0.1 s in headless Chromium) once per play, which pulls the ratio below 2.
+    ratio = slow["played"] / brisk["played"]
+    assert 1.5 < ratio < 2.5, (ratio, brisk, slow)
+    mean = lambda rates: sum(rates) / len(rates)
+    assert 0.8 < mean(brisk["rates"]) < 1.25 and 0.4 < mean(slow["rates"]) < 0.62, (brisk["rates"], slow["rates"])
+
+
+def test_the_letter_sound_pauses_while_the_pen_rests(page, server):
+    glyph = open_letter(page, server, "L")
+    unlock_audio(page)
+    pen = watch_and_tap_dots(page, glyph)
+    wait_quiet(page)
+    # Down the stem at a slow pace, resting 400 ms half-way with the pen still down.
+    points = glyph_to_client(page, densify([(20, 0), (20, 40)], 4.0))
+    more = glyph_to_client(page, densify([(20, 40), (20, 160)], 4.0))
+    pen.cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": points[0][0], "y": points[0][1],
+                                              "button": "left", "buttons": 1, "clickCount": 1, "pointerType": "pen", "force": 0.5})
+    for x, y in points[1:]:
+        move(pen, x, y)
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(400)
+    for x, y in more:
+        move(pen, x, y)
+        page.wait_for_timeout(50)
+    x, y = more[-1]
+    pen.cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x, "y": y, "button": "left",
+                                              "buttons": 0, "clickCount": 1, "pointerType": "pen"})
+    page.wait_for_timeout(300)
+    sound = [e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound"][-1]
+    assert sound.get("pauses", 0) >= 1, sound
+    assert sound["ended"], "the sound went on after the rest"
+    # The rest is not heard: from start to end took at least 250 ms more than what was played.
+    assert (sound["end"] - sound["start"]) - sound["played"] > 250, sound
+
+
+def move(pen, x, y):
+    pen.cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1,
+                                              "clickCount": 1, "pointerType": "pen", "force": 0.5})
+
+
+def test_the_childs_settings_from_hello_turn_sound_off_and_captions_on(page, server):
+    def route(ws):
+        server_side = ws.connect_to_server()
+
+        def from_server(message):
+            reply = json.loads(message)
+            if reply.get("type") == "hello":
+                reply["settings"] = {"sound": False, "captions": True}
+            ws.send(json.dumps(reply))
+
+        server_side.on_message(from_server)
+
+    page.route_web_socket(re.compile(r".*/v1/session$"), route)
+    open_letter(page, server, "L")
+    unlock_audio(page)
+    page.wait_for_function("document.getElementById('caption')?.textContent === 'Pass gut auf!'", timeout=5000)
+    assert page.is_visible("#caption")
+    page.screenshot(path=str(artifact("speech-captions.png")))
+    wait_quiet(page)
+    prompt = lines(page)[0]
+    assert prompt["key"] == "prompt.observe" and prompt["source"] == "muted", prompt
+    # Sound off: no effect sounds either, and no letter sound with the guide dot.
+    page.wait_for_timeout(1500)
+    assert all(e["kind"] == "line" for e in page.evaluate("window.feder.audioLog"))
+
+    page.evaluate("window.feder.setSound(true)")
+    page.click("#replay")
+    wait_quiet(page)
+    assert lines(page)[-1]["source"] == "clip" and lines(page)[-1]["ended"]
+
+
+def server_manifest_path():
+    from conftest import ROOT
+    return ROOT / "Sources" / "FederServer" / "Web" / "audio" / "manifest.json"
+
+
+def test_the_guide_dot_is_accompanied_by_the_letter_sound_in_observe(page, server):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_letter(page, server, "M")
+    unlock_audio(page)
+    page.wait_for_function("""window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'observe'
+                              && e.finished)""", timeout=10000)
+    sound = next(e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound")
+    assert sound["key"] == "letter.sound.m" and sound["rates"] == [1] and sound["preservesPitch"]
+    assert sound["ended"] and sound["played"] >= sound["clipDuration"] - SLACK_MS, sound
+    prompt = lines(page)[0]
+    assert sound["start"] >= prompt["end"], "the letter sound waits until Feder has finished speaking"
+    # Voice and page come from the Feder server alone: no third-party script, font or audio.
+    assert any(u.endswith("/audio/letter.sound.m.mp3") for u in requested)
+    assert all(u.startswith(server.url) or u.startswith(server.ws_url.rsplit("/v1", 1)[0]) for u in requested), requested
