@@ -4,6 +4,7 @@ of a reply is heard in order and in full, "Nochmal hören" repeats the whole las
 letter sound follows the pen's speed, and the child's sound and caption settings are honoured."""
 
 import json
+import urllib.request
 import re
 
 from conftest import artifact
@@ -173,18 +174,15 @@ def move(pen, x, y):
 
 
 def test_the_childs_settings_from_hello_turn_sound_off_and_captions_on(page, server):
-    def route(ws):
-        server_side = ws.connect_to_server()
-
-        def from_server(message):
-            reply = json.loads(message)
-            if reply.get("type") == "hello":
-                reply["settings"] = {"sound": False, "captions": True}
-            ws.send(json.dumps(reply))
-
-        server_side.on_message(from_server)
-
-    page.route_web_socket(re.compile(r".*/v1/session$"), route)
+    # The child's settings as the adult area stores them (issue 13 builds its editor): sound off,
+    # captions on, in the child's row of the real database.
+    request = urllib.request.Request(f"{server.url}/api/v1/profiles", data=b'{"animal":"maus","colour":"gelb"}',
+                                     headers={"content-type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request) as r:
+        child = json.load(r)["id"]
+    with server.db() as con:
+        con.execute("UPDATE child SET settings = ? WHERE id = ?", (json.dumps({"sound": False, "captions": True}), child))
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
     open_letter(page, server, "L")
     unlock_audio(page)
     page.wait_for_function("document.getElementById('caption')?.textContent === 'Pass gut auf!'", timeout=5000)
