@@ -42,6 +42,7 @@ public enum FederApp {
         let router = Router(context: Context.self)
         router.addMiddleware { WebAppFiles.middleware(logger: logger) }
         APIRoutes(services: services).register(on: router)
+        ResearchRoutes(services: services).register(on: router)  // needs the adult gate of #13
         SessionEndpoint(services: services, logger: logger).register(on: router)
         return Application(
             router: router,

@@ -82,6 +82,7 @@ enum Migrations {
                 """)
             try db.drop(table: "attempt")
         }
+        ResearchMigrations.register(in: &migrator)
         return migrator
     }
 }
