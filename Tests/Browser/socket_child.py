@@ -22,13 +22,14 @@ class SocketChild:
         self.random = random.Random(seed)
         self.replies = []
         self.t = 0.0
-        self.ws = connect(server.ws_url)
+        self.connection = connect(server.ws_url)
+        self.ws = self.connection.__enter__()
         self.send({"type": "hello", "child": child_id})
         hello = self.wait(lambda m: m["type"] == "hello")
         self.condition = hello["condition"]
 
     def close(self):
-        self.ws.close()
+        self.connection.__exit__(None, None, None)
 
     def send(self, message):
         self.ws.send(json.dumps(message))
@@ -59,15 +60,18 @@ class SocketChild:
     def stored(phase):
         return lambda m: m["type"] == "stored" and m["phase"] == phase
 
-    def write(self, g, wobble=2.0, rate=120, speed=300):
-        """Pen strokes along the glyph's checkpoints, two samples per message as the page batches them."""
+    def write(self, g, wobble=2.0, rate=120, speed=300, scale=1.0):
+        """Pen strokes along the glyph's checkpoints (scaled about the glyph's start point), two samples
+        per message as the page batches them."""
+        ox, oy = g["strokes"][0]["checkpoints"][0]
         for stroke in g["strokes"]:
             pts = []
             for (ax, ay), (bx, by) in zip(stroke["checkpoints"], stroke["checkpoints"][1:]):
                 steps = max(2, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / (speed / rate)))
                 pts += [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps) for i in range(steps)]
             pts.append(tuple(stroke["checkpoints"][-1]))
-            pts = [(x + self.random.uniform(-wobble, wobble), y + self.random.uniform(-wobble, wobble)) for x, y in pts]
+            pts = [(ox + (x - ox) * scale + self.random.uniform(-wobble, wobble),
+                    oy + (y - oy) * scale + self.random.uniform(-wobble, wobble)) for x, y in pts]
             pressure = lambda i: round(0.3 + 0.4 * i / len(pts), 4)
             self.send({"type": "down", "pointer": "pen", "sample": [pts[0][0], pts[0][1], self.t, pressure(0), -12.5, 20]})
             for i in range(1, len(pts), 2):
@@ -79,7 +83,7 @@ class SocketChild:
             self.send({"type": "up"})
             self.t += 0.3
 
-    def lesson(self, char):
+    def lesson(self, char, free_scale=1.0):
         """One whole letter in this child's condition; returns the ids of the records stored."""
         g = glyph(self.server, char)
         first = len(self.replies)
@@ -95,7 +99,7 @@ class SocketChild:
         self.wait(self.stored("guided"), since=first)
         if self.condition == "threePhase":
             self.wait(self.phase_started("freeWrite"), since=first)
-            self.write(g, wobble=4.0)
+            self.write(g, wobble=4.0, scale=free_scale)
             self.wait(self.stored("freeWrite"), timeout=15, since=first)
         self.wait(lambda m: m["type"] == "events" and any(e.get("kind") == "letterFinished" for e in m["events"]),
                   timeout=15, since=first)

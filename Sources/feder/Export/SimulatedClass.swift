@@ -35,7 +35,7 @@ struct SimulatedClass {
             }
         }
 
-        let firstDay = Date(timeIntervalSince1970: 1_789_372_800)  // 2026-09-14 00:00 UTC, a Monday
+        let firstDay = Date(timeIntervalSince1970: 1_789_344_000)  // 2026-09-14 00:00 UTC, a Monday
         var random = SeededRandom(seed: 2026)
         let ids = (0..<children).map { _ in Self.uuid(&random) }
         try await research.setStudy(active: true, now: firstDay)

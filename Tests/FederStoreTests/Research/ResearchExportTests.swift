@@ -13,7 +13,7 @@ struct ResearchExportTests {
         let database = try FederDatabase(directory: dir)
         let store = LessonStore(database: database)
         let library = try GlyphLibrary.bundled()
-        let day0 = Date(timeIntervalSince1970: 1_789_372_800)
+        let day0 = Date(timeIntervalSince1970: 1_789_344_000)
         for (c, child) in ["kid-a", "kid-b"].enumerated() {
             _ = try await store.child(id: child, now: day0)
             for day in 0..<3 {
@@ -62,7 +62,7 @@ struct ResearchExportTests {
     @Test func filtersByChildAndByStartKeepWholeLessonsAndTheirSessionNumbers() async throws {
         let (database, dir) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let since = Date(timeIntervalSince1970: 1_789_372_800 + 86_400)
+        let since = Date(timeIntervalSince1970: 1_789_344_000 + 86_400)
         let out = dir.appendingPathComponent("filtered")
         let summary = try await ResearchExport.write(from: database, to: out, options: .init(
             format: .tsv, filter: ExportFilter(childID: "kid-a", since: since)))
