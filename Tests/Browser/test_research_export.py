@@ -248,3 +248,24 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
         if len(free):
             assert arms[arm]["form"]["mean"] == pytest.approx(free["form"].mean(), rel=1e-12)
     assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
+
+
+def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_chart(study, page):
+    server = study["server"]
+    dashboard = api(server, "GET", "/dashboard")
+    page.goto(f"{server.url}/adult/research.html")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
+    page.screenshot(path=str(artifact("research-dashboard.png")), full_page=True)
+    rows = page.eval_on_selector_all("#arms tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [(a["arm"], a["children"], a["attempts"]) for a in dashboard["arms"]]
+    for arm, row in zip(dashboard["arms"], rows):
+        if arm["form"]["n"]:
+            assert row[3].startswith(f"{arm['form']['mean']:.3f} [{arm['form']['low']:.3f}, {arm['form']['high']:.3f}]")
+    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart"]:
+        assert page.locator(f"#{chart} svg").count() == 1, chart
+        assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
+    recent = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => Number(r.cells[0].textContent))")
+    assert recent == [r["attemptID"] for r in dashboard["recent"]]
+    assert page.locator("#study-active").is_checked()
+    assert page.locator("#children-table tbody tr").count() == CHILDREN
+    assert not [m for m in page.messages if m.startswith("error")], page.messages
