@@ -18,14 +18,14 @@ public struct ExportFilter: Sendable, Equatable {
 /// dropped, so memory stays flat however many records there are. The dashboard reads the same
 /// `attempts` query.
 public enum ResearchQueries {
-    /// Lessons with their start and the child's session number, counted over all the child's lessons.
-    static let numberedLessons = """
-        WITH lessonStart AS (
-            SELECT lessonID, MIN(childID) AS childID, MIN(startedAt) AS startedAt FROM phaseRecord GROUP BY lessonID
-        ), numbered AS (
-            SELECT lessonID, startedAt,
-                   ROW_NUMBER() OVER (PARTITION BY childID ORDER BY startedAt, lessonID) AS sessionNumber
-            FROM lessonStart
+    /// Each record's lesson start and the child's session number (its n-th lesson by start),
+    /// computed with window functions over the narrow columns only; joined back by id, so the large
+    /// JSON columns are read once, in id order, and never sorted.
+    static let rankedRecords = """
+        WITH ranked AS (
+            SELECT id, lessonStart,
+                   DENSE_RANK() OVER (PARTITION BY childID ORDER BY lessonStart, lessonID) AS sessionNumber
+            FROM (SELECT id, childID, lessonID, MIN(startedAt) OVER (PARTITION BY lessonID) AS lessonStart FROM phaseRecord)
         )
         """
 
@@ -70,16 +70,18 @@ public enum ResearchQueries {
     }
 
     public static func lessons(_ db: Database, _ filter: ExportFilter, _ body: (LessonRow) throws -> Void) throws {
-        let cursor = try Row.fetchCursor(db, sql: numberedLessons + """
-            , lesson AS (
-                SELECT lessonID, MIN(childID) AS childID, MIN(enrolled) AS enrolled, MIN(condition) AS condition,
-                       MIN(script) AS script, MIN(glyph) AS glyph, MIN(variant) AS variant, MAX(endedAt) AS endedAt,
-                       COUNT(*) AS attempts, group_concat(CASE WHEN outcome = 'passed' THEN phase END) AS passed
-                FROM phaseRecord GROUP BY lessonID
+        // Session numbers are counted over all lessons before the filters apply.
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT * FROM (
+                SELECT *, ROW_NUMBER() OVER (PARTITION BY childID ORDER BY startedAt, lessonID) AS sessionNumber
+                FROM (SELECT lessonID, MIN(childID) AS childID, MIN(enrolled) AS enrolled, MIN(condition) AS condition,
+                             MIN(script) AS script, MIN(glyph) AS glyph, MIN(variant) AS variant,
+                             MIN(startedAt) AS startedAt, MAX(endedAt) AS endedAt, COUNT(*) AS attempts,
+                             group_concat(CASE WHEN outcome = 'passed' THEN phase END) AS passed
+                      FROM phaseRecord GROUP BY lessonID)
             )
-            SELECT l.*, n.startedAt, n.sessionNumber FROM lesson l JOIN numbered n ON n.lessonID = l.lessonID
-            WHERE (?1 IS NULL OR l.childID = ?1) AND (?2 IS NULL OR n.startedAt >= ?2)
-            ORDER BY n.startedAt, l.lessonID
+            WHERE (?1 IS NULL OR childID = ?1) AND (?2 IS NULL OR startedAt >= ?2)
+            ORDER BY startedAt, lessonID
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
             let condition = StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition
@@ -95,15 +97,15 @@ public enum ResearchQueries {
     /// Every phase attempt in id order, with its decoded record; with `ink`, the decoded ink too.
     public static func attempts(_ db: Database, _ filter: ExportFilter, ink: Bool,
                                 _ body: (AttemptRow, Ink?) throws -> Void) throws {
-        let cursor = try Row.fetchCursor(db, sql: numberedLessons + """
-            SELECT p.id, p.lessonID, p.childID, p.enrolled, p.condition, n.sessionNumber, p.script, p.glyph, p.variant,
+        let cursor = try Row.fetchCursor(db, sql: rankedRecords + """
+            SELECT p.id, p.lessonID, p.childID, p.enrolled, p.condition, r.sessionNumber, p.script, p.glyph, p.variant,
                    p.phase, p.attempt, p.outcome, p.completed, p.pointer, p.startedAt, p.endedAt, p.activeSeconds,
                    p.score, p.stars, p.record, p.recordVersion, p.inkVersion,
                    COALESCE(json_array_length(p.ink, '$.strokes'), 0) AS inkStrokes,
                    COALESCE((SELECT SUM(json_array_length(s.value)) FROM json_each(p.ink, '$.strokes') s), 0) AS inkSamples
                    \(ink ? ", p.ink" : "")
-            FROM phaseRecord p JOIN numbered n ON n.lessonID = p.lessonID
-            WHERE (?1 IS NULL OR p.childID = ?1) AND (?2 IS NULL OR n.startedAt >= ?2)
+            FROM phaseRecord p CROSS JOIN ranked r ON r.id = p.id
+            WHERE (?1 IS NULL OR p.childID = ?1) AND (?2 IS NULL OR r.lessonStart >= ?2)
             ORDER BY p.id
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
@@ -125,11 +127,11 @@ public enum ResearchQueries {
     }
 
     public static func paperRatings(_ db: Database, _ filter: ExportFilter, _ body: (PaperRatingRow) throws -> Void) throws {
-        let cursor = try Row.fetchCursor(db, sql: numberedLessons + """
+        let cursor = try Row.fetchCursor(db, sql: """
             SELECT r.* FROM researchPaperRating r
             WHERE (?1 IS NULL OR r.childID = ?1)
               AND (?2 IS NULL OR (r.lessonID IS NULL AND r.ratedAt >= ?2)
-                   OR r.lessonID IN (SELECT lessonID FROM numbered WHERE startedAt >= ?2))
+                   OR r.lessonID IN (SELECT lessonID FROM phaseRecord GROUP BY lessonID HAVING MIN(startedAt) >= ?2))
             ORDER BY r.id
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
