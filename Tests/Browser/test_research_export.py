@@ -111,6 +111,27 @@ def test_frictionless_validates_the_export_against_its_datapackage(study):
                                                     "paperratings"}
 
 
+def test_frictionless_rejects_an_export_whose_rows_break_the_schema(study, tmp_path):
+    """The validation above can fail: a dangling lesson id and an unknown phase are caught."""
+    import shutil
+    bad = tmp_path / "bad"
+    shutil.copytree(study["out"], bad)
+    lines = (bad / "attempts.csv").read_bytes().decode().split("\r\n")
+    header = lines[0].split(",")
+    first, second = lines[1].split(","), lines[2].split(",")
+    first[header.index("lessonID")] = "no-such-lesson"
+    second[header.index("phase")] = "sleeping"
+    lines[1], lines[2] = ",".join(first), ",".join(second)
+    (bad / "attempts.csv").write_bytes("\r\n".join(lines).encode())
+    frictionless = Path(sys.executable).parent / "frictionless"
+    result = subprocess.run([str(frictionless), "validate", "--json", "datapackage.json"], cwd=bad,
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout)
+    assert not report["valid"] and result.returncode != 0
+    errors = {e["type"] for t in report["tasks"] for e in t["errors"]}
+    assert errors == {"foreign-key", "constraint-error"}
+
+
 def test_counts_and_stored_ids_equal_sqlite_and_the_socket_replies(study):
     server, out = study["server"], study["out"]
     attempts = read_table(out, "attempts")
