@@ -29,7 +29,7 @@ public enum Cell: Sendable, Equatable {
     /// Swift's description is the shortest text that reads back to the same double.
     static func format(_ d: Double) -> String {
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
+        return d.description
     }
 
     /// UTC with an explicit offset, millisecond precision (what SQLite stores). Integer arithmetic

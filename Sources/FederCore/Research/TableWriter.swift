@@ -53,14 +53,14 @@ public final class TableWriter<Row> {
         names = spec.columns.map { Array(JSONText.quoted($0.field.name).utf8) }
         buffer.reserveCapacity(chunkSize + 4096)
         if format != .json {
-            appendDelimited(spec.columns.map { Optional($0.field.name) })
+            appendDelimited(spec.columns.map { Cell.string($0.field.name) })
         }
     }
 
     public func write(_ row: Row) throws {
         let cells = spec.cells(row)
         switch format {
-        case .csv, .tsv: appendDelimited(cells.map(\.text))
+        case .csv, .tsv: appendDelimited(cells)
         case .json: appendJSON(cells)
         }
         rowCount += 1
@@ -76,25 +76,36 @@ public final class TableWriter<Row> {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func appendDelimited(_ texts: [String?]) {
+    private func appendDelimited(_ cells: [Cell]) {
         let delimiter = format.delimiter
-        for (i, text) in texts.enumerated() {
+        for (i, cell) in cells.enumerated() {
             if i > 0 { buffer.append(delimiter) }
-            guard let text else { continue }
-            let utf8 = text.utf8
-            if utf8.contains(where: { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) {
-                buffer.append(UInt8(ascii: "\""))
-                for byte in utf8 {
-                    if byte == UInt8(ascii: "\"") { buffer.append(byte) }
-                    buffer.append(byte)
-                }
-                buffer.append(UInt8(ascii: "\""))
-            } else {
-                buffer.append(contentsOf: utf8)
+            switch cell {
+            case .null:
+                continue
+            case .string(let text):
+                appendQuotedIfNeeded(text, delimiter: delimiter)
+            default:
+                // Numbers, booleans, times and dates never hold a delimiter, quote or line break.
+                if let text = cell.text { buffer.append(contentsOf: text.utf8) }
             }
         }
         buffer.append(13)
         buffer.append(10)
+    }
+
+    private func appendQuotedIfNeeded(_ text: String, delimiter: UInt8) {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) else {
+            buffer.append(contentsOf: utf8)
+            return
+        }
+        buffer.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { buffer.append(byte) }
+            buffer.append(byte)
+        }
+        buffer.append(UInt8(ascii: "\""))
     }
 
     private func appendJSON(_ cells: [Cell]) {
