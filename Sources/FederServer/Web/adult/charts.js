@@ -41,10 +41,10 @@ export const fmt = (v, digits = 3) => (v === null || v === undefined ? "–" : N
 
 /// Groups of bars (one group per category, one bar per series) with 95 % interval whiskers.
 /// data: [{ group, series, mean, low, high, n }]
-export function barsWithIntervals(container, data, { groups, series, yMax = 1, title }) {
+export function barsWithIntervals(container, data, { groups, series, yMin = 0, yMax = 1, title }) {
   container.replaceChildren();
   const width = 640, height = 260;
-  const { svg, m, y } = frame(width, height, 0, yMax, title);
+  const { svg, m, y } = frame(width, height, yMin, yMax, title);
   const groupWidth = (width - m.left - m.right) / Math.max(1, groups.length);
   const barWidth = groupWidth * 0.8 / Math.max(1, series.length);
   groups.forEach((g, gi) => {
@@ -54,11 +54,13 @@ export function barsWithIntervals(container, data, { groups, series, yMax = 1, t
       const d = data.find((p) => p.group === g && p.series === s);
       if (!d || d.mean === null || d.mean === undefined) return;
       const x = x0 + si * barWidth;
-      const bar = el("rect", { x, y: y(d.mean), width: barWidth - 2, height: y(0) - y(d.mean), fill: ARM_COLOURS[s] || "#888" }, svg);
+      // Bars grow from zero, up or (a negative correlation) down.
+      const top = Math.min(y(0), y(d.mean)), bottom = Math.max(y(0), y(d.mean));
+      const bar = el("rect", { x, y: top, width: barWidth - 2, height: bottom - top, fill: ARM_COLOURS[s] || "#888" }, svg);
       el("title", {}, bar).textContent = `${s} ${g}: ${fmt(d.mean)} (n = ${d.n})`;
       if (d.low !== null && d.high !== null) {
         const cx = x + (barWidth - 2) / 2;
-        el("line", { x1: cx, x2: cx, y1: y(Math.min(yMax, d.high)), y2: y(Math.max(0, d.low)), class: "whisker" }, svg);
+        el("line", { x1: cx, x2: cx, y1: y(Math.min(yMax, d.high)), y2: y(Math.max(yMin, d.low)), class: "whisker" }, svg);
       }
     });
   });

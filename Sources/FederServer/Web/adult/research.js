@@ -70,7 +70,7 @@ async function loadDashboard() {
     series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
   barsWithIntervals($("#pairs-chart"), d.arms.map((a) => ({
     group: "r", series: a.arm, mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
-    high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms });
+    high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms, yMin: -1 });
   const letters = [...new Set(d.arms.flatMap((a) => a.clarity.map((c) => c.glyph)))].sort();
   barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
     group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
