@@ -56,7 +56,8 @@ let package = Package(
         ),
         // Recognition fixtures are read by path (#filePath), not as bundle resources.
         .testTarget(name: "FederCoreTests", dependencies: ["FederCore"], exclude: ["Recognition/Fixtures"]),
-        .testTarget(name: "FederStoreTests", dependencies: ["FederStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FederStoreTests", dependencies: ["FederStore", .product(name: "GRDB", package: "GRDB.swift")],
+                    exclude: ["Research/Fixtures"]),
         .testTarget(
             name: "FederServerTests",
             dependencies: [

@@ -46,6 +46,7 @@ public enum FederApp {
         APIRoutes(services: services).register(on: router)
         ProfileRoutes(services: services).register(on: router)
         WerkstattRoutes(services: services).register(on: router)
+        ResearchRoutes(services: services).register(on: router)  // needs the adult gate of #13
         SessionEndpoint(services: services, logger: logger).register(on: router)
         return Application(
             router: router,

@@ -93,6 +93,8 @@ enum Migrations {
                 t.add(column: "pointer", .text)
                 t.add(column: "script", .text).notNull().defaults(to: "druck")
                 t.add(column: "settings", .jsonText).notNull().defaults(to: "{}")
+                // The layout version of `settings` (ChildSettings as JSON; see JSONSchemaVersions).
+                t.add(column: "settingsVersion", .integer).notNull().defaults(to: 1)
                 t.add(column: "onboardedAt", .datetime)
                 t.add(column: "archivedAt", .datetime)
             }
@@ -113,6 +115,7 @@ enum Migrations {
             }
             try db.create(index: "letterSession_on_child_day", on: "letterSession", columns: ["childID", "day"])
         }
+        ResearchMigrations.register(in: &migrator)
         return migrator
     }
 }

@@ -1,0 +1,143 @@
+import Foundation
+
+/// The research dashboard's figures, accumulated from the same attempt rows the export writes
+/// (fed in attempt order, one at a time, nothing kept but running sums and the last 20 rows).
+///
+/// Groups: an enrolled child's attempts count for the arm they ran in; every attempt of a child
+/// not enrolled at the time goes to `notEnrolled`, which is not study data.
+public struct ResearchDashboard: Sendable, Equatable, Codable {
+    public static let notEnrolled = "notEnrolled"
+    public static let recentCount = 20
+
+    public var arms: [Arm]
+    public var recent: [Recent]
+
+    public struct Arm: Sendable, Equatable, Codable {
+        public var arm: String
+        public var children: Int
+        public var attempts: Int
+        /// Free-writing attempts: the four motor dimensions.
+        public var form: MeanEstimate.Summary
+        public var tempo: MeanEstimate.Summary
+        public var druck: MeanEstimate.Summary
+        public var rhythmus: MeanEstimate.Summary
+        /// Mean score by the child's session (lesson) number, for guided and free-writing attempts.
+        public var guidedCurve: [CurvePoint]
+        public var freeWriteCurve: [CurvePoint]
+        /// A guided attempt's score against the score of the next free-writing attempt in the same
+        /// lesson (each guided attempt pairs at most once): Pearson r over these attempt pairs.
+        public var guidedVsFreeWrite: PairCorrelation
+        /// Klarheit (free writing) per expected letter.
+        public var clarity: [LetterClarity]
+    }
+
+    public struct CurvePoint: Sendable, Equatable, Codable {
+        public var session: Int
+        public var score: MeanEstimate.Summary
+    }
+
+    public struct PairCorrelation: Sendable, Equatable, Codable {
+        public var pairs: Int
+        public var r: Double?
+        public var low: Double?
+        public var high: Double?
+    }
+
+    public struct LetterClarity: Sendable, Equatable, Codable {
+        public var glyph: String
+        public var clarity: MeanEstimate.Summary
+        /// Share of readings that were the expected letter.
+        public var recognizedAsExpected: Double
+    }
+
+    public struct Recent: Sendable, Equatable, Codable {
+        public var attemptID: Int64
+        public var arm: String
+        public var childID: String?
+        public var glyph: String
+        public var phase: String
+        public var outcome: String
+        public var startedAt: Date
+        public var score: Double?
+        public var stars: Int?
+        public var form: Double?
+        public var tempo: Double?
+        public var druck: Double?
+        public var rhythmus: Double?
+        public var recognized: String?
+        public var clarity: Double?
+    }
+
+    /// Builds the figures in one pass.
+    public struct Accumulator: Sendable {
+        private var groups: [String: Group] = [:]
+        private var lastGuided: [String: Double] = [:]
+        private var recent: [Recent] = []
+
+        public init() {}
+
+        public static func armName(_ row: AttemptRow) -> String {
+            row.enrolled ? row.condition.rawValue : ResearchDashboard.notEnrolled
+        }
+
+        public mutating func add(_ row: AttemptRow) {
+            let name = Self.armName(row)
+            var g = groups[name] ?? Group()
+            if let child = row.childID { g.children.insert(child) }
+            g.attempts += 1
+            let motor = row.record?.assessment?.motor
+            if row.phase == LessonPhase.freeWrite.rawValue, let motor {
+                g.form.add(motor.form); g.tempo.add(motor.tempo); g.druck.add(motor.druck); g.rhythmus.add(motor.rhythmus)
+            }
+            if row.phase == LessonPhase.guided.rawValue, let score = row.score {
+                g.guidedCurve[row.sessionNumber, default: MeanEstimate()].add(score)
+                lastGuided[row.lessonID] = score
+            }
+            if row.phase == LessonPhase.freeWrite.rawValue, let score = row.score {
+                g.freeWriteCurve[row.sessionNumber, default: MeanEstimate()].add(score)
+                if let guided = lastGuided.removeValue(forKey: row.lessonID) { g.pairs.add(guided, score) }
+            }
+            if let clarity = row.record?.assessment?.clarity {
+                g.clarity[row.glyph, default: (MeanEstimate(), 0)].estimate.add(clarity.probability)
+                if clarity.isExpected { g.clarity[row.glyph]!.expected += 1 }
+            }
+            groups[name] = g
+            recent.append(Recent(attemptID: row.attemptID, arm: name, childID: row.childID, glyph: row.glyph, phase: row.phase,
+                                 outcome: row.outcome, startedAt: row.startedAt, score: row.score, stars: row.stars,
+                                 form: motor?.form, tempo: motor?.tempo, druck: motor?.druck, rhythmus: motor?.rhythmus,
+                                 recognized: row.record?.assessment?.clarity?.recognized,
+                                 clarity: row.record?.assessment?.clarity?.probability))
+            if recent.count > ResearchDashboard.recentCount { recent.removeFirst(recent.count - ResearchDashboard.recentCount) }
+        }
+
+        public var dashboard: ResearchDashboard {
+            let order = ArmAssignment.arms.map(\.rawValue) + [ResearchDashboard.notEnrolled]
+            let arms = groups.keys.sorted { (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1) }
+                .map { name -> Arm in
+                    let g = groups[name]!
+                    let interval = g.pairs.interval95
+                    return Arm(arm: name, children: g.children.count, attempts: g.attempts, form: g.form.summary,
+                               tempo: g.tempo.summary, druck: g.druck.summary, rhythmus: g.rhythmus.summary,
+                               guidedCurve: g.guidedCurve.keys.sorted().map { CurvePoint(session: $0, score: g.guidedCurve[$0]!.summary) },
+                               freeWriteCurve: g.freeWriteCurve.keys.sorted().map { CurvePoint(session: $0, score: g.freeWriteCurve[$0]!.summary) },
+                               guidedVsFreeWrite: PairCorrelation(pairs: g.pairs.n, r: g.pairs.r, low: interval?.low, high: interval?.high),
+                               clarity: g.clarity.keys.sorted().map { glyph in
+                                   let c = g.clarity[glyph]!
+                                   return LetterClarity(glyph: glyph, clarity: c.estimate.summary,
+                                                        recognizedAsExpected: Double(c.expected) / Double(max(1, c.estimate.n)))
+                               })
+                }
+            return ResearchDashboard(arms: arms, recent: recent.reversed())
+        }
+    }
+
+    struct Group: Sendable {
+        var children = Set<String>()
+        var attempts = 0
+        var form = MeanEstimate(), tempo = MeanEstimate(), druck = MeanEstimate(), rhythmus = MeanEstimate()
+        var guidedCurve: [Int: MeanEstimate] = [:]
+        var freeWriteCurve: [Int: MeanEstimate] = [:]
+        var pairs = Correlation()
+        var clarity: [String: (estimate: MeanEstimate, expected: Int)] = [:]
+    }
+}

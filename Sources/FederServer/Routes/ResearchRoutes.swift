@@ -1,0 +1,196 @@
+import FederCore
+import FederStore
+import Foundation
+import Hummingbird
+
+/// The research JSON API under `/api/v1/research`: the study switch, enrolment with consent, arm
+/// overrides, paper-transfer ratings, the dashboard's figures and the export download. The
+/// dashboard and the download read the same store queries as `feder export`.
+///
+/// Adult area only: these routes must sit behind the adult gate (issue #13) when it exists.
+struct ResearchRoutes: Sendable {
+    let services: FederServices
+
+    var research: ResearchStore { ResearchStore(database: services.database) }
+
+    func register<Context: RequestContext>(on router: Router<Context>) {
+        let api = router.group("api/v1/research")
+        api.get("study") { _, _ -> StudyState in try await self.studyState() }
+        api.put("study") { request, context -> StudyState in
+            let body = try await request.decode(as: StudySwitch.self, context: context)
+            try await research.setStudy(active: body.active)
+            return try await self.studyState()
+        }
+        api.get("children") { request, _ -> [ChildSummary] in
+            let filter = ExportFilter(childID: request.uri.queryParameters.get("child"))
+            return try await services.database.writer.read { db in
+                var out: [ChildSummary] = []
+                try ResearchQueries.children(db, filter) { out.append(ChildSummary($0)) }
+                return out
+            }
+        }
+        api.post("enrolments") { request, context -> ChildSummary in
+            let body = try await request.decode(as: Enrolment.self, context: context)
+            try await Self.answer { try await research.enrol(childID: body.childID, consentDate: body.consentDate,
+                                                               consentBy: body.consentBy, consentReference: body.consentReference) }
+            return try await self.child(body.childID)
+        }
+        api.delete("enrolments/:child") { _, context -> ChildSummary in
+            let child = try context.parameters.require("child")
+            try await Self.answer { try await research.withdraw(childID: child) }
+            return try await self.child(child)
+        }
+        api.post("overrides") { request, context -> ChildSummary in
+            let body = try await request.decode(as: Override.self, context: context)
+            try await Self.answer { try await research.overrideArm(childID: body.childID, to: body.arm, by: body.changedBy,
+                                                                     reason: body.reason) }
+            return try await self.child(body.childID)
+        }
+        api.post("paper-ratings") { request, context -> RatingCreated in
+            let body = try await request.decode(as: PaperRating.self, context: context)
+            guard let face = PaperFace(rawValue: body.face) else { throw HTTPError(.badRequest, message: "face must be 1, 2 or 3") }
+            guard ["child", "adult"].contains(body.ratedBy) else { throw HTTPError(.badRequest, message: "ratedBy must be child or adult") }
+            let id = try await Self.answer {
+                try await research.addPaperRating(childID: body.childID, lessonID: body.lessonID, script: body.script ?? "druck",
+                                                  glyph: body.glyph, face: face, ratedBy: body.ratedBy, note: body.note)
+            }
+            return RatingCreated(ratingID: id)
+        }
+        api.get("dashboard") { request, _ -> ResearchDashboard in
+            let filter = try Self.filter(request)
+            return try await services.database.writer.read { db in try ResearchQueries.dashboard(db, filter) }
+        }
+        api.get("export.tar") { request, _ -> Response in
+            let format = try request.uri.queryParameters.get("format").map {
+                guard let f = ExportFormat(rawValue: $0) else { throw HTTPError(.badRequest, message: "format: csv, tsv or json") }
+                return f
+            } ?? .csv
+            let options = ResearchExport.Options(format: format, filter: try Self.filter(request),
+                                                 samples: request.uri.queryParameters.get("samples") == "true")
+            return try await self.download(options)
+        }
+    }
+
+    // MARK: - Handlers
+
+    private func studyState() async throws -> StudyState {
+        try await services.database.writer.read { db in
+            var enrolled = 0
+            try ResearchQueries.children(db, ExportFilter()) { if $0.enrolled { enrolled += 1 } }
+            return StudyState(active: try ResearchStore.isActive(db), enrolled: enrolled)
+        }
+    }
+
+    private func child(_ id: String) async throws -> ChildSummary {
+        let found = try await services.database.writer.read { db in
+            var out: ChildSummary?
+            try ResearchQueries.children(db, ExportFilter(childID: id)) { out = ChildSummary($0) }
+            return out
+        }
+        guard let found else { throw HTTPError(.notFound, message: "no child \(id)") }
+        return found
+    }
+
+    /// Writes the export into a temporary directory and sends it as one tar archive, file by file in
+    /// chunks; the directory is removed when the response is done.
+    private func download(_ options: ResearchExport.Options) async throws -> Response {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-export-\(UUID())", isDirectory: true)
+        let summary: ResearchExport.Summary
+        do {
+            summary = try await ResearchExport.write(from: services.database, to: directory, options: options)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        let files = summary.files.map { directory.appendingPathComponent($0) }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-tar"
+        headers[.contentDisposition] = "attachment; filename=\"feder-export.tar\""
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try await TarArchive.write(files: files, prefix: "feder-export") { chunk in
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    static func filter(_ request: Request) throws -> ExportFilter {
+        var filter = ExportFilter(childID: request.uri.queryParameters.get("child"))
+        if let since = request.uri.queryParameters.get("since") {
+            guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: YYYY-MM-DD or ISO 8601") }
+            filter.since = date
+        }
+        return filter
+    }
+
+    /// The store's typed failures become 4xx answers with their message.
+    @discardableResult
+    static func answer<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let failure as ResearchStore.Failure {
+            switch failure {
+            case .unknownChild, .unknownLesson: throw HTTPError(.notFound, message: failure.description)
+            case .studyNotActive, .notEnrolled: throw HTTPError(.conflict, message: failure.description)
+            case .invalidConsentDate, .emptyField: throw HTTPError(.badRequest, message: failure.description)
+            }
+        }
+    }
+}
+
+// MARK: - Bodies
+
+struct StudyState: ResponseCodable {
+    var active: Bool
+    var enrolled: Int
+}
+
+struct StudySwitch: Decodable { var active: Bool }
+
+struct Enrolment: Decodable {
+    var childID: String
+    var consentDate: String
+    var consentBy: ConsentGiver
+    var consentReference: String?
+}
+
+struct Override: Decodable {
+    var childID: String
+    var arm: StudyCondition
+    var changedBy: String
+    var reason: String
+}
+
+struct PaperRating: Decodable {
+    var childID: String
+    var lessonID: String?
+    var script: String?
+    var glyph: String
+    var face: Int
+    var ratedBy: String
+    var note: String?
+}
+
+struct RatingCreated: ResponseCodable { var ratingID: Int64 }
+
+struct ChildSummary: ResponseCodable {
+    var childID: String
+    var enrolled: Bool
+    var condition: StudyCondition
+    var armSource: ArmSource
+    var derivedArm: StudyCondition
+    var consentDate: String?
+    var consentBy: ConsentGiver?
+    var consentReference: String?
+    var enrolledAt: Date?
+    var withdrawnAt: Date?
+
+    init(_ row: ChildRow) {
+        childID = row.childID; enrolled = row.enrolled; condition = row.condition; armSource = row.armSource
+        derivedArm = row.derivedArm; consentDate = row.consentDate; consentBy = row.consentBy
+        consentReference = row.consentReference; enrolledAt = row.enrolledAt; withdrawnAt = row.withdrawnAt
+    }
+}
+
+extension ResearchDashboard: ResponseEncodable {}

@@ -1,0 +1,129 @@
+// The research page: study switch, enrolment with consent, logged arm overrides, the export
+// download and the dashboard's figures, all from /api/v1/research.
+import { barsWithIntervals, lines, table, fmt } from "./charts.js";
+
+const API = "/api/v1/research";
+const $ = (selector) => document.querySelector(selector);
+
+async function call(path, options = {}) {
+  const response = await fetch(API + path, {
+    headers: { "Content-Type": "application/json" }, ...options,
+  });
+  if (!response.ok) {
+    let message = response.statusText;
+    try { message = (await response.json()).error?.message || message; } catch { /* not JSON */ }
+    throw new Error(message);
+  }
+  return response.json();
+}
+
+function say(message, isError = false) {
+  const p = $("#form-message");
+  p.textContent = message;
+  p.classList.toggle("error", isError);
+}
+
+async function loadStudy() {
+  const study = await call("/study");
+  $("#study-active").checked = study.active;
+  $("#study-summary").textContent = study.active ? `${study.enrolled} Kinder aufgenommen` : "Studie ist aus";
+}
+
+async function loadChildren() {
+  const children = await call("/children");
+  const body = $("#children-table tbody");
+  body.replaceChildren();
+  for (const c of children) {
+    const tr = body.insertRow();
+    tr.dataset.child = c.childID;
+    const consent = c.consentDate ? `${c.consentDate} (${c.consentBy}${c.consentReference ? ", " + c.consentReference : ""})` : "–";
+    for (const v of [c.childID, c.enrolled ? "ja" : "nein", c.condition, c.armSource, consent]) tr.insertCell().textContent = v;
+    const cell = tr.insertCell();
+    if (c.enrolled) {
+      const button = Object.assign(document.createElement("button"), { textContent: "Einwilligung zurückgezogen" });
+      button.addEventListener("click", () => act(() => call(`/enrolments/${encodeURIComponent(c.childID)}`, { method: "DELETE" }),
+        "Einwilligung zurückgezogen."));
+      cell.appendChild(button);
+    }
+  }
+  for (const select of document.querySelectorAll("select[name=childID]")) {
+    select.replaceChildren(...children.map((c) => new Option(c.childID, c.childID)));
+  }
+}
+
+async function loadDashboard() {
+  const d = await call("/dashboard");
+  const arms = d.arms.map((a) => a.arm);
+  $("#arms").replaceChildren(table(
+    ["Bedingung", "Kinder", "Versuche", "Form", "Tempo", "Druck", "Rhythmus"],
+    d.arms.map((a) => [a.arm, a.children, a.attempts,
+      ...["form", "tempo", "druck", "rhythmus"].map((k) => a[k].mean === undefined || a[k].mean === null ? "–"
+        : `${fmt(a[k].mean)} [${fmt(a[k].low)}, ${fmt(a[k].high)}] n=${a[k].n}`)])));
+  const dims = ["form", "tempo", "druck", "rhythmus"];
+  const names = { form: "Form", tempo: "Tempo", druck: "Druck", rhythmus: "Rhythmus" };
+  barsWithIntervals($("#motor-chart"), d.arms.flatMap((a) => dims.map((k) => ({
+    group: names[k], series: a.arm, mean: a[k].mean ?? null, low: a[k].low ?? null, high: a[k].high ?? null, n: a[k].n }))),
+    { groups: dims.map((k) => names[k]), series: arms });
+  lines($("#curve-chart"), d.arms.flatMap((a) => a.guidedCurve.map((p) => ({
+    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+  lines($("#free-curve-chart"), d.arms.flatMap((a) => a.freeWriteCurve.map((p) => ({
+    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+  barsWithIntervals($("#pairs-chart"), d.arms.map((a) => ({
+    group: "r", series: a.arm, mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
+    high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms, yMin: -1 });
+  const letters = [...new Set(d.arms.flatMap((a) => a.clarity.map((c) => c.glyph)))].sort();
+  barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
+    group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
+    n: c.clarity.n }))), { groups: letters, series: arms });
+  $("#recent").replaceChildren(table(
+    ["Versuch", "Bedingung", "Kind", "Buchstabe", "Phase", "Ergebnis", "Beginn", "Punkte", "Sterne", "Form", "Tempo", "Druck",
+      "Rhythmus", "Erkannt", "Klarheit"],
+    d.recent.map((r) => [r.attemptID, r.arm, r.childID ?? "–", r.glyph, r.phase, r.outcome, r.startedAt, fmt(r.score),
+      r.stars ?? "–", fmt(r.form), fmt(r.tempo), fmt(r.druck), fmt(r.rhythmus), r.recognized ?? "–", fmt(r.clarity)])));
+}
+
+function updateExportLink() {
+  const form = new FormData($("#export-form"));
+  const query = new URLSearchParams();
+  query.set("format", form.get("format"));
+  if (form.get("child")) query.set("child", form.get("child"));
+  if (form.get("since")) query.set("since", form.get("since"));
+  if (form.get("samples")) query.set("samples", "true");
+  $("#export-link").href = `${API}/export.tar?${query}`;
+}
+
+async function act(work, done) {
+  try {
+    await work();
+    say(done);
+  } catch (error) {
+    say(error.message, true);
+  }
+  await refresh();
+}
+
+async function refresh() {
+  await Promise.all([loadStudy(), loadChildren(), loadDashboard()]);
+  document.body.dataset.ready = "true";
+}
+
+$("#study-active").addEventListener("change", (e) => act(
+  () => call("/study", { method: "PUT", body: JSON.stringify({ active: e.target.checked }) }),
+  e.target.checked ? "Studie läuft." : "Studie ist aus."));
+
+$("#enrol-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = Object.fromEntries(new FormData(e.target));
+  if (!f.consentReference) delete f.consentReference;
+  act(() => call("/enrolments", { method: "POST", body: JSON.stringify(f) }), "Aufgenommen.");
+});
+
+$("#override-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  act(() => call("/overrides", { method: "POST", body: JSON.stringify(Object.fromEntries(new FormData(e.target))) }),
+    "Bedingung geändert und protokolliert.");
+});
+
+$("#export-form").addEventListener("input", updateExportLink);
+updateExportLink();
+refresh().catch((error) => say(error.message, true));

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// The research layer's schema: versions of the JSON columns, the study switch, enrolment with
+/// consent, the log of arm changes and paper-transfer ratings. Registered by `Migrations` after
+/// its own migrations; never edit one that has shipped, add another.
+enum ResearchMigrations {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4-research-schema-versions") { db in
+            // Each JSON column gets the version of its layout beside it. Rows written before this
+            // migration are version 1 (the layout they were written in); new rows get the column's
+            // default, which `JSONSchemaVersions` keeps equal to the current layout (a test checks).
+            try db.alter(table: "phaseRecord") { t in
+                t.add(column: "recordVersion", .integer).notNull().defaults(to: JSONSchemaVersions.phaseRecord)
+                t.add(column: "inkVersion", .integer).notNull().defaults(to: JSONSchemaVersions.ink)
+            }
+            try db.alter(table: "child") { t in
+                t.add(column: "learnerVersion", .integer).notNull().defaults(to: JSONSchemaVersions.learner)
+            }
+            try db.alter(table: "draftStroke") { t in
+                t.add(column: "samplesVersion", .integer).notNull().defaults(to: JSONSchemaVersions.samples)
+            }
+        }
+        migrator.registerMigration("v4-research-study") { db in
+            // One row: whether a study runs.
+            try db.create(table: "researchStudy") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("active", .boolean).notNull()
+                t.column("changedAt", .datetime).notNull()
+            }
+            try db.create(table: "researchEnrolment") { t in
+                t.primaryKey("childID", .text).references("child", onDelete: .cascade)
+                t.column("consentDate", .text).notNull()
+                t.column("consentBy", .text).notNull()
+                t.column("consentReference", .text)
+                t.column("enrolledAt", .datetime).notNull()
+                t.column("derivedArm", .text).notNull()
+                t.column("arm", .text).notNull()
+                t.column("withdrawnAt", .datetime)
+            }
+            try db.create(table: "researchArmChange") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("childID", .text).notNull().references("child", onDelete: .cascade)
+                t.column("fromArm", .text).notNull()
+                t.column("toArm", .text).notNull()
+                t.column("changedAt", .datetime).notNull()
+                t.column("changedBy", .text).notNull()
+                t.column("reason", .text).notNull()
+            }
+            try db.create(table: "researchPaperRating") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("childID", .text).notNull().references("child", onDelete: .cascade)
+                t.column("lessonID", .text)
+                t.column("script", .text).notNull()
+                t.column("glyph", .text).notNull()
+                t.column("ratedAt", .datetime).notNull()
+                t.column("face", .integer).notNull().check { $0 >= 1 && $0 <= 3 }
+                t.column("ratedBy", .text).notNull()
+                t.column("note", .text)
+                t.column("enrolled", .boolean).notNull().defaults(to: false)
+            }
+            // Whether the child was enrolled when the record was written: the enrolment cutoff that
+            // the export and the dashboard share. Set by a trigger so every writer of records (live
+            // sessions, crash recovery) marks them without knowing about the study.
+            try db.alter(table: "phaseRecord") { t in
+                t.add(column: "enrolled", .boolean).notNull().defaults(to: false)
+            }
+            for table in ["phaseRecord", "researchPaperRating"] {
+                try db.execute(sql: """
+                    CREATE TRIGGER \(table)_marks_enrolment AFTER INSERT ON \(table)
+                    BEGIN
+                        UPDATE \(table) SET enrolled = EXISTS (
+                            SELECT 1 FROM researchEnrolment e JOIN researchStudy s ON s.id = 1 AND s.active
+                            WHERE e.childID = NEW.childID AND e.withdrawnAt IS NULL)
+                        WHERE rowid = NEW.rowid;
+                    END
+                    """)
+            }
+        }
+    }
+}
+
+/// The current layout version of each JSON column (new rows get it as the column default). A layout
+/// change that old code could not read raises the number, with a migration that makes new rows
+/// carry it and a decoding path for the old number in `VersionedJSON`.
+public enum JSONSchemaVersions {
+    /// `phaseRecord.record`: `PhaseRecord` as Codable JSON.
+    public static let phaseRecord = 1
+    /// `phaseRecord.ink`: `Ink` as Codable JSON (samples as `[x, y, t, p, tiltX, tiltY]`).
+    public static let ink = 1
+    /// `child.learner`: `LearnerState` as Codable JSON.
+    public static let learner = 1
+    /// `draftStroke.samples`: `[PenSample]`.
+    public static let samples = 1
+    /// `child.settings`: `ChildSettings` as Codable JSON (every field decodes with a default).
+    public static let settings = 1
+}

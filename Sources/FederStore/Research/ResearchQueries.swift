@@ -1,0 +1,151 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// Which records an export (or the dashboard) covers.
+public struct ExportFilter: Sendable, Equatable {
+    /// Only this child.
+    public var childID: String?
+    /// Only lessons that began at or after this time (with all their attempts, errors and samples).
+    public var since: Date?
+
+    public init(childID: String? = nil, since: Date? = nil) {
+        self.childID = childID; self.since = since
+    }
+}
+
+/// The export's tables read row by row through GRDB cursors: each row is handed to `body` and
+/// dropped, so memory stays flat however many records there are. The dashboard reads the same
+/// `attempts` query.
+public enum ResearchQueries {
+    /// Each record's lesson start and the child's session number (its n-th lesson by start),
+    /// computed with window functions over the narrow columns only; joined back by id, so the large
+    /// JSON columns are read once, in id order, and never sorted.
+    static let rankedRecords = """
+        WITH ranked AS (
+            SELECT id, lessonStart,
+                   DENSE_RANK() OVER (PARTITION BY childID ORDER BY lessonStart, lessonID) AS sessionNumber
+            FROM (SELECT id, childID, lessonID, MIN(startedAt) OVER (PARTITION BY lessonID) AS lessonStart FROM phaseRecord)
+        )
+        """
+
+    public static func children(_ db: Database, _ filter: ExportFilter, _ body: (ChildRow) throws -> Void) throws {
+        let active = try ResearchStore.isActive(db)
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT c.id, c.condition, c.createdAt, e.childID AS enrolment, e.consentDate, e.consentBy, e.consentReference,
+                   e.enrolledAt, e.withdrawnAt, e.arm,
+                   (SELECT COUNT(*) FROM researchArmChange a WHERE a.childID = c.id) AS changes
+            FROM child c LEFT JOIN researchEnrolment e ON e.childID = c.id
+            WHERE (?1 IS NULL OR c.id = ?1)
+            ORDER BY c.createdAt, c.id
+            """, arguments: [filter.childID])
+        while let row = try cursor.next() {
+            let id: String = row["id"]
+            let hasEnrolment = (row["enrolment"] as String?) != nil
+            let enrolled = active && hasEnrolment && (row["withdrawnAt"] as Date?) == nil
+            let changes: Int = row["changes"]
+            try body(ChildRow(childID: id, enrolled: enrolled,
+                              condition: StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition,
+                              armSource: enrolled ? (changes > 0 ? .override : .derived) : .notEnrolled,
+                              derivedArm: ArmAssignment.arm(for: id), consentDate: row["consentDate"],
+                              consentBy: (row["consentBy"] as String?).flatMap(ConsentGiver.init(rawValue:)),
+                              consentReference: row["consentReference"], enrolledAt: row["enrolledAt"],
+                              withdrawnAt: row["withdrawnAt"], createdAt: row["createdAt"]))
+        }
+    }
+
+    public static func armChanges(_ db: Database, _ filter: ExportFilter, _ body: (ArmChangeRow) throws -> Void) throws {
+        let active = try ResearchStore.isActive(db)
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT a.*, e.childID IS NOT NULL AND e.withdrawnAt IS NULL AS enrolledNow
+            FROM researchArmChange a LEFT JOIN researchEnrolment e ON e.childID = a.childID
+            WHERE (?1 IS NULL OR a.childID = ?1) ORDER BY a.id
+            """, arguments: [filter.childID])
+        while let row = try cursor.next() {
+            try body(ArmChangeRow(changeID: row["id"], childID: row["childID"], enrolled: active && row["enrolledNow"],
+                                  fromArm: StudyCondition(rawValue: row["fromArm"]) ?? ResearchStore.defaultCondition,
+                                  toArm: StudyCondition(rawValue: row["toArm"]) ?? ResearchStore.defaultCondition,
+                                  changedAt: row["changedAt"], changedBy: row["changedBy"], reason: row["reason"]))
+        }
+    }
+
+    public static func lessons(_ db: Database, _ filter: ExportFilter, _ body: (LessonRow) throws -> Void) throws {
+        // Session numbers are counted over all lessons before the filters apply.
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT * FROM (
+                SELECT *, ROW_NUMBER() OVER (PARTITION BY childID ORDER BY startedAt, lessonID) AS sessionNumber
+                FROM (SELECT lessonID, MIN(childID) AS childID, MIN(enrolled) AS enrolled, MIN(condition) AS condition,
+                             MIN(script) AS script, MIN(glyph) AS glyph, MIN(variant) AS variant,
+                             MIN(startedAt) AS startedAt, MAX(endedAt) AS endedAt, COUNT(*) AS attempts,
+                             group_concat(CASE WHEN outcome = 'passed' THEN phase END) AS passed
+                      FROM phaseRecord GROUP BY lessonID)
+            )
+            WHERE (?1 IS NULL OR childID = ?1) AND (?2 IS NULL OR startedAt >= ?2)
+            ORDER BY startedAt, lessonID
+            """, arguments: [filter.childID, filter.since])
+        while let row = try cursor.next() {
+            let condition = StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition
+            let passed = Set(((row["passed"] as String?) ?? "").split(separator: ",").map(String.init))
+            try body(LessonRow(lessonID: row["lessonID"], childID: row["childID"], enrolled: row["enrolled"],
+                               condition: condition, sessionNumber: row["sessionNumber"], script: row["script"],
+                               glyph: row["glyph"], variant: row["variant"], startedAt: row["startedAt"],
+                               endedAt: row["endedAt"], attempts: row["attempts"],
+                               completed: condition.phases.allSatisfy { passed.contains($0.rawValue) }))
+        }
+    }
+
+    /// Every phase attempt in id order, with its decoded record; with `ink`, the decoded ink too.
+    public static func attempts(_ db: Database, _ filter: ExportFilter, ink: Bool,
+                                _ body: (AttemptRow, Ink?) throws -> Void) throws {
+        let cursor = try Row.fetchCursor(db, sql: rankedRecords + """
+            SELECT p.id, p.lessonID, p.childID, p.enrolled, p.condition, r.sessionNumber, p.script, p.glyph, p.variant,
+                   p.phase, p.attempt, p.outcome, p.completed, p.pointer, p.startedAt, p.endedAt, p.activeSeconds,
+                   p.score, p.stars, p.record, p.recordVersion, p.inkVersion,
+                   COALESCE(json_array_length(p.ink, '$.strokes'), 0) AS inkStrokes,
+                   COALESCE((SELECT SUM(json_array_length(s.value)) FROM json_each(p.ink, '$.strokes') s), 0) AS inkSamples
+                   \(ink ? ", p.ink" : "")
+            FROM phaseRecord p CROSS JOIN ranked r ON r.id = p.id
+            WHERE (?1 IS NULL OR p.childID = ?1) AND (?2 IS NULL OR r.lessonStart >= ?2)
+            ORDER BY p.id
+            """, arguments: [filter.childID, filter.since])
+        while let row = try cursor.next() {
+            let recordJSON: String? = row["record"]
+            let record = try recordJSON.map { try VersionedJSON.phaseRecord($0, version: row["recordVersion"]) }
+            let inkJSON: String? = ink ? row["ink"] : nil
+            let decodedInk = try inkJSON.map { try VersionedJSON.ink($0, version: row["inkVersion"]) }
+            let attempt = AttemptRow(
+                attemptID: row["id"], lessonID: row["lessonID"], childID: row["childID"], enrolled: row["enrolled"],
+                condition: StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition,
+                sessionNumber: row["sessionNumber"], script: row["script"], glyph: row["glyph"], variant: row["variant"],
+                phase: row["phase"], attempt: row["attempt"], outcome: row["outcome"], completed: row["completed"],
+                pointer: row["pointer"], startedAt: row["startedAt"], endedAt: row["endedAt"],
+                activeSeconds: row["activeSeconds"], score: row["score"], stars: row["stars"], inkStrokes: row["inkStrokes"],
+                inkSamples: row["inkSamples"], recordVersion: record == nil ? 0 : row["recordVersion"],
+                inkVersion: row["inkVersion"], record: record)
+            try body(attempt, decodedInk)
+        }
+    }
+
+    public static func paperRatings(_ db: Database, _ filter: ExportFilter, _ body: (PaperRatingRow) throws -> Void) throws {
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT r.* FROM researchPaperRating r
+            WHERE (?1 IS NULL OR r.childID = ?1)
+              AND (?2 IS NULL OR (r.lessonID IS NULL AND r.ratedAt >= ?2)
+                   OR r.lessonID IN (SELECT lessonID FROM phaseRecord GROUP BY lessonID HAVING MIN(startedAt) >= ?2))
+            ORDER BY r.id
+            """, arguments: [filter.childID, filter.since])
+        while let row = try cursor.next() {
+            try body(PaperRatingRow(ratingID: row["id"], childID: row["childID"], enrolled: row["enrolled"],
+                                    lessonID: row["lessonID"], script: row["script"], glyph: row["glyph"],
+                                    ratedAt: row["ratedAt"], face: PaperFace(rawValue: row["face"])!, // the column's CHECK allows 1…3 only
+                                    ratedBy: row["ratedBy"], note: row["note"]))
+        }
+    }
+
+    /// The dashboard's figures, from the attempts query above.
+    public static func dashboard(_ db: Database, _ filter: ExportFilter) throws -> ResearchDashboard {
+        var accumulator = ResearchDashboard.Accumulator()
+        try attempts(db, filter, ink: false) { row, _ in accumulator.add(row) }
+        return accumulator.dashboard
+    }
+}

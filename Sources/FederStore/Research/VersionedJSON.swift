@@ -1,0 +1,57 @@
+import FederCore
+import Foundation
+import GRDB
+
+/// Reads a JSON column by the layout version stored beside it. Version 1 is the Codable layout the
+/// types had when versions were introduced; a later layout adds a case here and keeps the old one,
+/// so that rows written by earlier versions stay readable.
+public enum VersionedJSON {
+    public enum DecodingFailure: Error, Equatable, CustomStringConvertible {
+        case unsupportedVersion(column: String, version: Int)
+        case invalid(column: String, message: String)
+
+        public var description: String {
+            switch self {
+            case .unsupportedVersion(let column, let version): return "\(column): layout version \(version) is unknown"
+            case .invalid(let column, let message): return "\(column): \(message)"
+            }
+        }
+    }
+
+    public static func phaseRecord(_ json: String, version: Int) throws -> PhaseRecord {
+        switch version {
+        case 1: return try decode(PhaseRecord.self, json, column: "phaseRecord.record")
+        default: throw DecodingFailure.unsupportedVersion(column: "phaseRecord.record", version: version)
+        }
+    }
+
+    public static func ink(_ json: String, version: Int) throws -> Ink {
+        switch version {
+        case 1: return try decode(Ink.self, json, column: "phaseRecord.ink")
+        default: throw DecodingFailure.unsupportedVersion(column: "phaseRecord.ink", version: version)
+        }
+    }
+
+    public static func learner(_ json: String, version: Int) throws -> LearnerState {
+        switch version {
+        case 1: return try decode(LearnerState.self, json, column: "child.learner")
+        default: throw DecodingFailure.unsupportedVersion(column: "child.learner", version: version)
+        }
+    }
+
+    public static func samples(_ json: String, version: Int) throws -> [PenSample] {
+        switch version {
+        case 1: return try decode([PenSample].self, json, column: "draftStroke.samples")
+        default: throw DecodingFailure.unsupportedVersion(column: "draftStroke.samples", version: version)
+        }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ json: String, column: String) throws -> T {
+        do {
+            // The same decoder GRDB uses for the records' JSON columns.
+            return try PhaseRecordRow.databaseJSONDecoder(for: column).decode(T.self, from: Data(json.utf8))
+        } catch {
+            throw DecodingFailure.invalid(column: column, message: String(describing: error))
+        }
+    }
+}

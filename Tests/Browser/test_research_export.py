@@ -1,0 +1,292 @@
+"""Round trip of the research export: a class of 30 simulated children practises through the real
+WebSocket, consent and an arm override go through the JSON API, `feder export` writes the tables,
+frictionless validates them against datapackage.json, and pandas reads back counts, means and
+every field of sampled rows equal to what SQLite holds."""
+
+import io
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import tarfile
+import threading
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from conftest import artifact, feder_binary
+from research_tables import dig, expected_attempt, read_table, same, session_numbers, sqlite_time
+from socket_child import SocketChild
+
+CHILDREN = 30
+NOT_ENROLLED = 3
+LETTERS = ["i", "l", "a", "o"]
+TRICKY = 'Formular 7, "Elternbrief"\nzweite Zeile, mit Komma'
+
+
+def api(server, method, path, body=None):
+    request = urllib.request.Request(f"{server.url}/api/v1/research{path}", method=method,
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        raw = r.read()
+        return raw if r.headers.get("Content-Type", "").startswith("application/x-tar") else json.loads(raw)
+
+
+def export(server, out, *options):
+    result = subprocess.run([str(feder_binary()), "export", "--data", str(server.data_dir), "--out", str(out), *options],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    """The class, practised and exported once for every test of this module."""
+    from conftest import FederServer
+    data = tmp_path_factory.mktemp("research-data")
+    server = FederServer(data).start()
+    rng = random.Random(14)
+    ids = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(CHILDREN)]
+    for child in ids:  # hello registers each child
+        SocketChild(server, child).close()
+    api(server, "PUT", "/study", {"active": True})
+    for i, child in enumerate(ids[NOT_ENROLLED:]):
+        api(server, "POST", "/enrolments", {"childID": child, "consentDate": "2026-09-01", "consentBy": "parent",
+                                            "consentReference": f"{TRICKY} {i}"})
+    overridden = ids[NOT_ENROLLED]
+    before = next(c for c in api(server, "GET", "/children") if c["childID"] == overridden)["condition"]
+    target = "control" if before != "control" else "guidedOnly"
+    api(server, "POST", "/overrides", {"childID": overridden, "arm": target, "changedBy": "R-01", "reason": TRICKY})
+
+    stored, failures = {}, []
+
+    def practise(k, child):
+        try:
+            c = SocketChild(server, child, seed=k)
+            stored[child] = {"condition": c.condition, "records": []}
+            for n in range(2):
+                # Every third child writes its second letter far too big: free writing then names errors.
+                scale = 1.6 if k % 3 == 0 and n == 1 else 1.0
+                stored[child]["records"] += c.lesson(LETTERS[(k + n) % len(LETTERS)], free_scale=scale)
+            c.close()
+        except Exception as e:  # reported below, with the child
+            failures.append(f"{child}: {e!r}")
+
+    threads = [threading.Thread(target=practise, args=(k, child)) for k, child in enumerate(ids)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert not failures, failures
+    lesson = next(r for r in server.records() if r["childID"] == ids[5])["lessonID"]
+    api(server, "POST", "/paper-ratings", {"childID": ids[5], "lessonID": lesson, "glyph": "i", "face": 3,
+                                           "ratedBy": "adult", "note": TRICKY})
+    out = tmp_path_factory.mktemp("research-export")
+    export(server, out / "csv", "--samples")
+    yield {"server": server, "ids": ids, "stored": stored, "out": out / "csv", "overridden": overridden,
+           "from": before, "to": target}
+    server.stop()
+
+
+def sql(server, query, *args):
+    with sqlite3.connect(server.data_dir / "feder.sqlite") as con:
+        con.row_factory = sqlite3.Row
+        return [dict(r) for r in con.execute(query, args)]
+
+
+def test_frictionless_validates_the_export_against_its_datapackage(study):
+    frictionless = Path(sys.executable).parent / "frictionless"
+    result = subprocess.run([str(frictionless), "validate", "--json", "datapackage.json"], cwd=study["out"],
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout)
+    artifact("research-frictionless-report.json").write_text(result.stdout)
+    assert report["valid"], [e["message"] for t in report["tasks"] for e in t["errors"]][:10]
+    assert result.returncode == 0
+    assert {t["name"] for t in report["tasks"]} == {"children", "armchanges", "lessons", "attempts", "errors", "samples",
+                                                    "paperratings"}
+
+
+def test_frictionless_rejects_an_export_whose_rows_break_the_schema(study, tmp_path):
+    """The validation above can fail: a dangling lesson id and an unknown phase are caught."""
+    import shutil
+    bad = tmp_path / "bad"
+    shutil.copytree(study["out"], bad)
+    lines = (bad / "attempts.csv").read_bytes().decode().split("\r\n")
+    header = lines[0].split(",")
+    first, second = lines[1].split(","), lines[2].split(",")
+    first[header.index("lessonID")] = "no-such-lesson"
+    second[header.index("phase")] = "sleeping"
+    lines[1], lines[2] = ",".join(first), ",".join(second)
+    (bad / "attempts.csv").write_bytes("\r\n".join(lines).encode())
+    frictionless = Path(sys.executable).parent / "frictionless"
+    result = subprocess.run([str(frictionless), "validate", "--json", "datapackage.json"], cwd=bad,
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout)
+    assert not report["valid"] and result.returncode != 0
+    errors = {e["type"] for t in report["tasks"] for e in t["errors"]}
+    assert errors == {"foreign-key", "constraint-error"}
+
+
+def test_counts_and_stored_ids_equal_sqlite_and_the_socket_replies(study):
+    server, out = study["server"], study["out"]
+    attempts = read_table(out, "attempts")
+    socket_ids = {i for s in study["stored"].values() for i in s["records"]}
+    assert set(attempts["attemptID"]) == socket_ids == {r["id"] for r in sql(server, "SELECT id FROM phaseRecord")}
+    assert len(attempts) == len(socket_ids)
+    assert len(read_table(out, "children")) == CHILDREN
+    assert len(read_table(out, "lessons")) == sql(server, "SELECT COUNT(DISTINCT lessonID) n FROM phaseRecord")[0]["n"] \
+        == CHILDREN * 2
+    records = sql(server, "SELECT record, ink FROM phaseRecord")
+    assert len(read_table(out, "errors")) == sum(len(json.loads(r["record"])["errors"]) for r in records if r["record"])
+    samples = read_table(out, "samples")
+    assert len(samples) == sum(len(s) for r in records if r["ink"] for s in json.loads(r["ink"])["strokes"]) > 5_000
+    # Every child's arm is the one it practised in, and the non-enrolled ones are marked on every row.
+    for child, s in study["stored"].items():
+        rows = attempts[attempts["childID"] == child]
+        assert set(rows["condition"]) == {s["condition"]}
+        assert set(rows["enrolled"]) == {child not in study["ids"][:NOT_ENROLLED]}
+    enrolled_ids = set(attempts.loc[attempts["enrolled"], "attemptID"])
+    assert set(samples.loc[samples["enrolled"], "attemptID"]) <= enrolled_ids
+
+
+def test_means_equal_sqlite(study):
+    server, attempts = study["server"], read_table(study["out"], "attempts")
+    rows = sql(server, "SELECT phase, score, record FROM phaseRecord")
+    assert attempts["score"].mean() == pytest.approx(
+        sum(r["score"] for r in rows if r["score"] is not None) / sum(r["score"] is not None for r in rows), rel=1e-12)
+    free = [json.loads(r["record"]) for r in rows if r["phase"] == "freeWrite"]
+    assert len(free) >= 20
+    for column, key in [("form", "form"), ("tempo", "tempo"), ("druck", "druck"), ("rhythmus", "rhythmus")]:
+        values = [dig(f, "assessment", "motor", key) for f in free if dig(f, "assessment", "motor", key) is not None]
+        assert attempts.loc[attempts["phase"] == "freeWrite", column].mean() == pytest.approx(sum(values) / len(values), rel=1e-12)
+
+
+def test_every_field_of_sampled_rows_equals_the_stored_row(study):
+    server, out = study["server"], study["out"]
+    rows = sql(server, "SELECT * FROM phaseRecord ORDER BY id")
+    sessions = session_numbers(rows)
+    attempts = read_table(out, "attempts").set_index("attemptID", drop=False)
+    picked = random.Random(3).sample(rows, 25) + [r for r in rows if r["phase"] == "freeWrite"][:3]
+    assert {r["phase"] for r in picked} == {"observe", "direct", "guided", "freeWrite"}
+    for r in picked:
+        expected = expected_attempt(r, sessions)
+        assert list(expected) == list(attempts.columns), "the comparison covers every column"
+        got = attempts.loc[r["id"]]
+        for column, value in expected.items():
+            assert same(got[column], value), (r["id"], column, got[column], value)
+
+    samples = read_table(out, "samples").set_index(["attemptID", "strokeIndex", "sampleIndex"])
+    inked = [r for r in rows if r["ink"]]
+    for r in random.Random(4).sample(inked, 5):
+        strokes = json.loads(r["ink"])["strokes"]
+        for s, stroke in enumerate(strokes):
+            for i in (0, len(stroke) // 2, len(stroke) - 1):
+                x, y, t, *rest = stroke[i] + [None] * 3
+                got = samples.loc[(r["id"], s, i)]
+                assert [got["x"], got["y"], got["t"]] == [x, y, t]
+                for column, value in zip(["pressure", "tiltX", "tiltY"], rest[:3]):
+                    assert same(got[column], value), (column, got[column], value)
+
+    errors = read_table(out, "errors")
+    with_errors = [r for r in rows if r["record"] and json.loads(r["record"])["errors"]]
+    assert len(with_errors) >= 3
+    for r in with_errors[:5]:
+        stored = json.loads(r["record"])["errors"]
+        got = errors[errors["attemptID"] == r["id"]].sort_values("errorIndex")
+        assert list(got["code"]) == [e["code"] for e in stored]
+        assert list(got["tipText"]) == [e["tip"]["text"] for e in stored]
+        assert [same(a, e.get("amount")) for a, e in zip(got["amount"], stored)] == [True] * len(stored)
+
+    children = read_table(out, "children").set_index("childID")
+    enrolments = {e["childID"]: e for e in sql(server, "SELECT * FROM researchEnrolment")}
+    for child in sql(server, "SELECT * FROM child"):
+        got, e = children.loc[child["id"]], enrolments.get(child["id"])
+        assert got["condition"] == child["condition"]
+        assert same(got["createdAt"], sqlite_time(child["createdAt"]))
+        assert got["enrolled"] == (e is not None)
+        if e:
+            assert (got["consentDate"], got["consentBy"], got["consentReference"]) == \
+                (e["consentDate"], e["consentBy"], e["consentReference"])
+            assert same(got["enrolledAt"], sqlite_time(e["enrolledAt"]))
+
+
+def test_free_text_with_commas_quotes_and_newlines_survives_and_the_override_is_exported(study):
+    out = study["out"]
+    changes = read_table(out, "armChanges")
+    assert len(changes) == 1
+    change = changes.iloc[0]
+    assert (change["childID"], change["fromArm"], change["toArm"], change["changedBy"], change["reason"]) == \
+        (study["overridden"], study["from"], study["to"], "R-01", TRICKY)
+    children = read_table(out, "children").set_index("childID")
+    assert children.loc[study["overridden"], "armSource"] == "override"
+    assert children.loc[study["overridden"], "condition"] == study["to"]
+    assert children.loc[study["ids"][NOT_ENROLLED + 1], "consentReference"] == f"{TRICKY} 1"
+    assert read_table(out, "paperRatings").iloc[0]["note"] == TRICKY
+    assert TRICKY.replace('"', '""') in (out / "armChanges.csv").read_text()
+
+
+def test_tsv_and_json_lines_hold_the_same_values_as_csv(study, tmp_path):
+    server, out = study["server"], study["out"]
+    for fmt in ["tsv", "json"]:
+        other = export(server, tmp_path / fmt, "--format", fmt)
+        for table in ["children", "armChanges", "lessons", "attempts", "errors", "paperRatings"]:
+            pd.testing.assert_frame_equal(read_table(other, table), read_table(out, table), check_exact=True)
+
+
+def test_filters_and_the_download_write_what_the_command_writes(study, tmp_path):
+    server, out = study["server"], study["out"]
+    child = study["ids"][7]
+    filtered = export(server, tmp_path / "child", "--child", child)
+    attempts = read_table(filtered, "attempts")
+    assert set(attempts["childID"]) == {child}
+    full = read_table(out, "attempts")
+    pd.testing.assert_frame_equal(attempts.reset_index(drop=True),
+                                  full[full["childID"] == child].reset_index(drop=True), check_exact=True)
+
+    archive = tarfile.open(fileobj=io.BytesIO(api(server, "GET", "/export.tar?format=csv&samples=true")))
+    names = sorted(m.name for m in archive.getmembers())
+    assert names == sorted(f"feder-export/{p.name}" for p in out.iterdir())
+    for name in ["attempts.csv", "samples.csv", "children.csv", "CODEBOOK.md"]:
+        assert archive.extractfile(f"feder-export/{name}").read() == (out / name).read_bytes(), name
+
+
+def test_the_dashboard_counts_and_means_equal_the_export(study):
+    dashboard = api(study["server"], "GET", "/dashboard")
+    attempts = read_table(study["out"], "attempts")
+    attempts["arm"] = attempts["condition"].where(attempts["enrolled"], "notEnrolled")
+    arms = {a["arm"]: a for a in dashboard["arms"]}
+    assert set(arms) == set(attempts["arm"])
+    for arm, rows in attempts.groupby("arm"):
+        assert arms[arm]["attempts"] == len(rows)
+        assert arms[arm]["children"] == rows["childID"].nunique()
+        free = rows[rows["phase"] == "freeWrite"]
+        assert arms[arm]["form"]["n"] == free["form"].notna().sum()
+        if len(free):
+            assert arms[arm]["form"]["mean"] == pytest.approx(free["form"].mean(), rel=1e-12)
+    assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
+
+
+def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_chart(study, page):
+    server = study["server"]
+    dashboard = api(server, "GET", "/dashboard")
+    page.goto(f"{server.url}/adult/research.html")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
+    page.screenshot(path=str(artifact("research-dashboard.png")), full_page=True)
+    rows = page.eval_on_selector_all("#arms tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [(a["arm"], a["children"], a["attempts"]) for a in dashboard["arms"]]
+    for arm, row in zip(dashboard["arms"], rows):
+        if arm["form"]["n"]:
+            assert row[3].startswith(f"{arm['form']['mean']:.3f} [{arm['form']['low']:.3f}, {arm['form']['high']:.3f}]")
+    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart"]:
+        assert page.locator(f"#{chart} svg").count() == 1, chart
+        assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
+    recent = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => Number(r.cells[0].textContent))")
+    assert recent == [r["attemptID"] for r in dashboard["recent"]]
+    assert page.locator("#study-active").is_checked()
+    assert page.locator("#children-table tbody tr").count() == CHILDREN
+    assert not [m for m in page.messages if m.startswith("error")], page.messages

@@ -1,0 +1,95 @@
+import FederCore
+import Foundation
+import GRDB
+import Testing
+@testable import FederStore
+
+/// The export of real lesson records (played through the lesson machine) into files.
+@Suite("Research export")
+struct ResearchExportTests {
+    /// Two children, three lessons each on consecutive days, real records with ink.
+    static func database() async throws -> (FederDatabase, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-export-\(UUID())", isDirectory: true)
+        let database = try FederDatabase(directory: dir)
+        let store = LessonStore(database: database)
+        let library = try GlyphLibrary.bundled()
+        let day0 = Date(timeIntervalSince1970: 1_789_344_000)
+        for (c, child) in ["kid-a", "kid-b"].enumerated() {
+            _ = try await store.child(id: child, now: day0)
+            for day in 0..<3 {
+                let glyph = try library.glyph(day == 1 ? "l" : "i", script: "druck")
+                let records = try SimulatedLesson(glyph: glyph, condition: c == 0 ? .threePhase : .guidedOnly, seed: UInt64(day)).records()
+                let start = day0.addingTimeInterval(Double(day) * 86_400 + Double(c) * 600)
+                for record in records {
+                    try await store.save(PhaseRecordRow(record: record, lessonID: "\(child)-\(day)", childID: child,
+                                                        wallStart: start.addingTimeInterval(record.startedAt)))
+                }
+            }
+        }
+        return (database, dir)
+    }
+
+    static func lines(_ url: URL) throws -> [String] {
+        try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\r\n").dropLast().map { $0 }
+    }
+
+    @Test func everyTableHoldsWhatTheDatabaseHolds() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let summary = try await ResearchExport.write(from: database, to: out, options: .init(samples: true))
+        let (records, samples, errors) = try await database.writer.read { db in
+            let rows = try PhaseRecordRow.fetchAll(db)
+            return (rows.count, rows.reduce(0) { $0 + ($1.ink?.sampleCount ?? 0) }, rows.reduce(0) { $0 + ($1.record?.errors.count ?? 0) })
+        }
+        #expect(summary.rows["children"] == 2)
+        #expect(summary.rows["lessons"] == 6)
+        #expect(summary.rows["attempts"] == records)
+        #expect(summary.rows["samples"] == samples && samples > 200)
+        #expect(summary.rows["errors"] == errors)
+        #expect(Set(summary.files) == Set(["children.csv", "armChanges.csv", "lessons.csv", "attempts.csv", "errors.csv",
+                                           "samples.csv", "paperRatings.csv", "datapackage.json", "CODEBOOK.md"]))
+        // Sessions count each child's lessons in order.
+        let lessons = try Self.lines(out.appendingPathComponent("lessons.csv"))
+        #expect(lessons[0].hasPrefix("lessonID,childID,enrolled,condition,sessionNumber,"))
+        #expect(lessons.contains { $0.hasPrefix("kid-a-2,kid-a,false,threePhase,3,druck,i,") })
+        #expect(lessons.contains { $0.hasPrefix("kid-b-0,kid-b,false,guidedOnly,1,druck,i,") })
+        let attempts = try Self.lines(out.appendingPathComponent("attempts.csv"))
+        #expect(attempts.count == records + 1)
+        #expect(attempts.allSatisfy { $0.components(separatedBy: ",").count >= ResearchTables.attempts.columns.count })
+    }
+
+    @Test func filtersByChildAndByStartKeepWholeLessonsAndTheirSessionNumbers() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let since = Date(timeIntervalSince1970: 1_789_344_000 + 86_400)
+        let out = dir.appendingPathComponent("filtered")
+        let summary = try await ResearchExport.write(from: database, to: out, options: .init(
+            format: .tsv, filter: ExportFilter(childID: "kid-a", since: since)))
+        #expect(summary.rows["children"] == 1)
+        #expect(summary.rows["lessons"] == 2)
+        let lessons = try Self.lines(out.appendingPathComponent("lessons.tsv"))
+        #expect(lessons.dropFirst().map { $0.split(separator: "\t")[4] } == ["2", "3"])
+        let attempts = try Self.lines(out.appendingPathComponent("attempts.tsv")).dropFirst()
+        #expect(!attempts.isEmpty && attempts.allSatisfy { $0.contains("\tkid-a\t") })
+        let all = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM phaseRecord WHERE childID = 'kid-a' AND lessonID != 'kid-a-0'")!
+        }
+        #expect(attempts.count == all)
+        let package = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("datapackage.json"))) as? [String: Any]
+        let filters = package?["feder:filters"] as? [String: String]
+        #expect(filters?["child"] == "kid-a" && filters?["since"] == "2026-09-15T00:00:00.000+00:00")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("samples.tsv").path))
+    }
+
+    @Test func theDashboardCountsWhatTheExportWrites() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dashboard = try await database.writer.read { db in try ResearchQueries.dashboard(db, ExportFilter()) }
+        let summary = try await ResearchExport.write(from: database, to: dir.appendingPathComponent("o"), options: .init())
+        #expect(dashboard.arms.map(\.arm) == ["notEnrolled"])
+        #expect(dashboard.arms.reduce(0) { $0 + $1.attempts } == summary.rows["attempts"])
+        #expect(dashboard.arms[0].children == 2)
+        #expect(dashboard.recent.count == min(20, summary.rows["attempts"] ?? 0) && dashboard.recent.count == 15)
+    }
+}

@@ -1,0 +1,130 @@
+import FederCore
+import Foundation
+import GRDB
+import Testing
+@testable import FederStore
+
+/// Enrolment with consent, arms, overrides and the enrolment mark on records, on real SQLite files.
+@Suite("Study enrolment and arms")
+struct StudyEnrolmentTests {
+    struct Fixture {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-study-\(UUID())", isDirectory: true)
+        let database: FederDatabase
+        let lessons: LessonStore
+        let research: ResearchStore
+
+        init() throws {
+            database = try FederDatabase(directory: dir)
+            lessons = LessonStore(database: database)
+            research = ResearchStore(database: database)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: dir) }
+
+        func record(child: String, lesson: String = "L1") async throws -> PhaseRecordRow {
+            try await lessons.save(PhaseRecordRow(lessonID: lesson, childID: child, condition: try await lessons.child(id: child).condition,
+                                                  script: "druck", glyph: "l", variant: "standard", phase: "guided", attempt: 1,
+                                                  outcome: "passed", completed: true, pointer: .pen, startedAt: Date(),
+                                                  endedAt: Date(), activeSeconds: 1, score: 0.8, stars: 2, record: nil,
+                                                  ink: Ink(strokes: [[PenSample(x: 0, y: 0, t: 0)]])))
+        }
+
+        func enrolled(_ id: Int64) async throws -> Bool {
+            try await database.writer.read { db in try Bool.fetchOne(db, sql: "SELECT enrolled FROM phaseRecord WHERE id = ?", arguments: [id])! }
+        }
+
+        func exportedChildren() async throws -> [ChildRow] {
+            try await database.writer.read { db in
+                var rows: [ChildRow] = []
+                try ResearchQueries.children(db, ExportFilter()) { rows.append($0) }
+                return rows
+            }
+        }
+    }
+
+    @Test func enrolmentNeedsARunningStudyAndAKnownChildAndAValidDate() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        _ = try await f.lessons.child(id: "c1")
+        await #expect(throws: ResearchStore.Failure.studyNotActive) {
+            try await f.research.enrol(childID: "c1", consentDate: "2026-09-01", consentBy: .parent, consentReference: nil)
+        }
+        try await f.research.setStudy(active: true)
+        await #expect(throws: ResearchStore.Failure.unknownChild("nobody")) {
+            try await f.research.enrol(childID: "nobody", consentDate: "2026-09-01", consentBy: .parent, consentReference: nil)
+        }
+        await #expect(throws: ResearchStore.Failure.invalidConsentDate("2026-02-30")) {
+            try await f.research.enrol(childID: "c1", consentDate: "2026-02-30", consentBy: .parent, consentReference: nil)
+        }
+    }
+
+    @Test func anEnrolledChildPractisesInItsHashArmAndItsRecordsAreMarkedFromThenOn() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let id = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+        _ = try await f.lessons.child(id: id)
+        let before = try await f.record(child: id)
+        try await f.research.setStudy(active: true)
+        let arm = try await f.research.enrol(childID: id, consentDate: "2026-09-01", consentBy: .guardian, consentReference: "Form 7, \"B\"")
+        #expect(arm == ArmAssignment.arm(for: id))
+        #expect(try await f.lessons.child(id: id).condition == arm)
+        let after = try await f.record(child: id)
+        #expect(try await f.enrolled(before.id!) == false)
+        #expect(try await f.enrolled(after.id!) == true)
+
+        let row = try #require(try await f.exportedChildren().first)
+        #expect(row.enrolled && row.armSource == .derived && row.consentBy == .guardian && row.consentDate == "2026-09-01")
+        #expect(row.consentReference == "Form 7, \"B\"")
+
+        // Study off: the default condition, records no longer study data; on again: back to the arm.
+        try await f.research.setStudy(active: false)
+        #expect(try await f.lessons.child(id: id).condition == ResearchStore.defaultCondition)
+        #expect(try await f.enrolled(try await f.record(child: id).id!) == false)
+        #expect(try await f.exportedChildren().first?.armSource == .notEnrolled)
+        try await f.research.setStudy(active: true)
+        #expect(try await f.lessons.child(id: id).condition == arm)
+    }
+
+    @Test func anOverrideIsLoggedWithWhoAndWhyAndExported() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        _ = try await f.lessons.child(id: "c2")
+        try await f.research.setStudy(active: true)
+        await #expect(throws: ResearchStore.Failure.notEnrolled("c2")) {
+            try await f.research.overrideArm(childID: "c2", to: .control, by: "R1", reason: "x")
+        }
+        let derived = try await f.research.enrol(childID: "c2", consentDate: "2026-09-01", consentBy: .parent, consentReference: nil)
+        let target: StudyCondition = derived == .control ? .guidedOnly : .control
+        await #expect(throws: ResearchStore.Failure.emptyField("reason")) {
+            try await f.research.overrideArm(childID: "c2", to: target, by: "R1", reason: "  ")
+        }
+        try await f.research.overrideArm(childID: "c2", to: target, by: "R1", reason: "Sibling in the other arm,\n\"same tablet\"")
+        #expect(try await f.lessons.child(id: "c2").condition == target)
+        // Enrolling again (a corrected consent form) keeps the override.
+        try await f.research.enrol(childID: "c2", consentDate: "2026-09-02", consentBy: .parent, consentReference: nil)
+        #expect(try await f.lessons.child(id: "c2").condition == target)
+
+        let out = f.dir.appendingPathComponent("export")
+        let summary = try await ResearchExport.write(from: f.database, to: out, options: .init())
+        #expect(summary.rows["armChanges"] == 1)
+        let csv = try String(contentsOf: out.appendingPathComponent("armChanges.csv"), encoding: .utf8)
+        #expect(csv.contains("c2,true,\(derived.rawValue),\(target.rawValue),"))
+        #expect(csv.contains(",R1,\"Sibling in the other arm,\n\"\"same tablet\"\"\"\r\n"))
+        let children = try String(contentsOf: out.appendingPathComponent("children.csv"), encoding: .utf8)
+        #expect(children.contains("c2,true,\(target.rawValue),override,\(derived.rawValue),2026-09-02,parent,"))
+    }
+
+    @Test func withdrawingConsentReturnsTheChildToTheDefault() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        _ = try await f.lessons.child(id: "c3")
+        try await f.research.setStudy(active: true)
+        try await f.research.enrol(childID: "c3", consentDate: "2026-09-01", consentBy: .parent, consentReference: nil)
+        try await f.research.withdraw(childID: "c3")
+        #expect(try await f.lessons.child(id: "c3").condition == ResearchStore.defaultCondition)
+        #expect(try await f.enrolled(try await f.record(child: "c3").id!) == false)
+        let row = try #require(try await f.exportedChildren().first)
+        #expect(!row.enrolled && row.withdrawnAt != nil && row.armSource == .notEnrolled)
+        await #expect(throws: ResearchStore.Failure.notEnrolled("c3")) { try await f.research.withdraw(childID: "c3") }
+    }
+}
