@@ -17,5 +17,6 @@ export function onScreen(fn) { listeners.add(fn); }
 export function go(screen, detail = {}) {
   state.screen = screen;
   document.body.dataset.screen = screen;
+  performance.mark?.(`feder-screen-${screen}`);  // the first-screen benchmark reads this
   listeners.forEach((fn) => fn(screen, detail));
 }

@@ -1,0 +1,42 @@
+"""The app shell: small, cached whole by the service worker, installable, and free of third-party
+scripts."""
+
+import json
+import re
+import urllib.request
+
+from conftest import ROOT
+
+WEB = ROOT / "Sources" / "FederServer" / "Web"
+SHELL_LIMIT = 150 * 1024
+
+
+def shell_files():
+    return [WEB / "index.html", WEB / "styles.css", WEB / "sw.js", WEB / "manifest.webmanifest"] + sorted((WEB / "js").rglob("*.js"))
+
+
+def test_the_app_shell_stays_under_150_kb():
+    total = sum(f.stat().st_size for f in shell_files())
+    assert total < SHELL_LIMIT, f"app shell is {total} bytes"
+
+
+def test_the_service_worker_caches_every_module_of_the_shell():
+    listed = set(re.findall(r'"(/js/[^"]+)"', (WEB / "sw.js").read_text()))
+    modules = {"/" + str(p.relative_to(WEB)) for p in (WEB / "js").rglob("*.js")}
+    assert modules == listed, f"missing: {modules - listed}, stale: {listed - modules}"
+
+
+def test_the_page_is_installable_and_loads_nothing_from_elsewhere(page, server):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(server.url)
+    page.wait_for_function("document.body.dataset.screen === 'who'")
+    manifest_href = page.evaluate("document.querySelector('link[rel=manifest]').href")
+    with urllib.request.urlopen(manifest_href) as r:
+        manifest = json.load(r)
+    assert manifest["display"] in ("fullscreen", "standalone") and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        with urllib.request.urlopen(server.url + icon["src"]) as r:
+            assert r.status == 200
+    assert all(url.startswith(server.url) or url.startswith("data:") for url in requested), requested
+    assert page.evaluate("[...document.scripts].every(s => !s.src || s.src.startsWith(location.origin))")
