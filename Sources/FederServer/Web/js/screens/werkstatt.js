@@ -72,21 +72,25 @@ export class WerkstattScreen {
       const letters = await this.openLetters();
       const char = letters[Math.floor(Math.random() * letters.length)] ?? "M";
       this.target = { expected: char };
+      document.body.dataset.werkstattTarget = char;
       const isCapital = char !== "ß" && char === char.toUpperCase();
       lines = [isCapital ? p.lines.capital : p.lines.small, p.names[char]];
       picture = icons.ear();
     } else if (mode === "picture") {
       const item = p.pictures[Math.floor(Math.random() * p.pictures.length)];
       this.target = { expected: item.target };
+      document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.picture, item.spoken];
       picture = prompt(item.picture);
     } else if (mode === "word") {
       const item = p.words[Math.floor(Math.random() * p.words.length)];
       this.target = { expected: item.target };
+      document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.word, item.spoken];
       picture = prompt(item.picture);
     } else {
       this.target = {};
+      delete document.body.dataset.werkstattTarget;
       lines = [p.lines.free];
       picture = worlds.werkstatt();
     }

@@ -1,0 +1,63 @@
+"""Werkstatt in a real browser: the child writes on ruled paper without a model; the server reads the
+ink and answers in words and stars."""
+
+import json
+import urllib.request
+
+from child_steps import wait_screen
+from conftest import no_digits_shown
+from pen import Pen, densify
+from test_screens import onboarded_profile
+
+
+def to_client(page, points):
+    box = page.evaluate("""() => {
+        const svg = document.getElementById('werkstatt-guides');
+        const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+        return {vx: vb.x, vy: vb.y, vw: vb.width, left: r.left, top: r.top, width: r.width};
+    }""")
+    s = box["width"] / box["vw"]
+    return [(box["left"] + (x - box["vx"]) * s, box["top"] + (y - box["vy"]) * s) for x, y in points]
+
+
+def write(page, char, server):
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{urllib.request.quote(char)}") as r:
+        glyph = json.load(r)
+    pen = Pen(page)
+    for stroke in glyph["strokes"]:
+        pen.stroke(to_client(page, densify(stroke["checkpoints"], 3.0)))
+
+
+def heard_keys(page):
+    return [e["key"] for e in page.evaluate("window.feder.audioLog") if e.get("kind") == "line"]
+
+
+def test_werkstatt_reads_a_letter_asked_for_and_free_writing(page, server):
+    child = onboarded_profile(server, "frosch", "gruen")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.click("[data-world-button=werkstatt]")
+    wait_screen(page, "werkstatt")
+    page.wait_for_function("document.body.dataset.werkstattTarget")
+    target = page.evaluate("document.body.dataset.werkstattTarget")
+    assert target in ("M", "m", "A", "a"), "a letter the child has open"
+    write(page, target, server)
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    assert page.evaluate("document.body.dataset.read") == target
+    assert int(page.evaluate("document.body.dataset.werkstattStars")) >= 2
+    assert page.locator("#werkstatt-stars .star:not(.empty)").count() >= 2
+    no_digits_shown(page)
+    with server.db() as con:
+        rows = con.execute("SELECT world, glyph, completed FROM letterSession WHERE childID = ?", (child,)).fetchall()
+    assert rows == [("werkstatt", target, 1)]
+
+    # Free writing: Feder says what it read.
+    page.click("#werkstatt-modes [data-mode=free]")
+    page.wait_for_function("document.body.dataset.werkstattMode === 'free' && document.body.dataset.read === undefined")
+    write(page, "L", server)
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    assert page.evaluate("document.body.dataset.read") == "L"
+    page.wait_for_function("window.feder.audioLog.some(e => e.key === 'letter.name.l')", timeout=10000)
+    keys = heard_keys(page)
+    assert keys[keys.index("werkstatt.iRead") + 1] == "letter.name.l", keys
