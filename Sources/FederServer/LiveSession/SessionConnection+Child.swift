@@ -44,8 +44,9 @@ extension SessionConnection {
     }
 
     /// A letter ended: the learner model learns, today's round ticks it off, the letter session is
-    /// kept for the jar and the streak. Returns what the page shows next (nil without a child).
-    mutating func learn(from result: LetterResult) async -> ProgressInfo? {
+    /// kept for the jar and the streak. Returns what the page shows next, or a `storage_failed`
+    /// error when it could not be stored (nil without a child).
+    mutating func learn(from result: LetterResult) async -> Result<ProgressInfo, ProtocolError>? {
         guard var child else { return nil }
         let now = clock.wall()
         let today = CalendarDay(now, timeZone: clock.timeZone)
@@ -73,11 +74,11 @@ extension SessionConnection {
             let roundDone = child.learner.round.map { $0.day == today && $0.isComplete } ?? false
             if newSticker != nil { say.append(AppPhrases.sticker) }
             if roundDone && !roundWasDone { say.append(AppPhrases.roundDone) }
-            return ProgressInfo(jar: DailyJar.fill(lettersToday: lettersToday, goal: child.settings.dailyGoal),
-                                roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
-                                newSticker: newSticker?.sticker, say: say)
+            return .success(ProgressInfo(jar: DailyJar.fill(lettersToday: lettersToday, goal: child.settings.dailyGoal),
+                                         roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
+                                         newSticker: newSticker?.sticker, say: say))
         } catch {
-            return nil
+            return .failure(ProtocolError(.storageFailed, "the child's progress could not be stored: \(error)"))
         }
     }
 }

@@ -157,7 +157,12 @@ public struct SessionConnection: Sendable {
             case .phaseFinished(let record):
                 if let reply = await store(record, re: id) { replies.append(reply) }
             case .letterFinished(let result):
-                if learns, let progress = await learn(from: result) { replies.append(.progress(re: id, progress)) }
+                if learns, let outcome = await learn(from: result) {
+                    switch outcome {
+                    case .success(let progress): replies.append(.progress(re: id, progress))
+                    case .failure(let error): replies.append(.error(re: id, error))
+                    }
+                }
                 lesson = nil
             default:
                 break

@@ -23,7 +23,10 @@ struct APIRoutes: Sendable {
             }
         }
         api.get("records") { request, _ -> [RecordSummary] in
-            let limit = request.uri.queryParameters.get("limit", as: Int.self) ?? 20
+            let limitText = request.uri.queryParameters.get("limit")
+            guard let limit = limitText.map({ Int($0) }) ?? 20, (0...1000).contains(limit) else {
+                throw HTTPError(.badRequest, message: "limit: expected a whole number from 0 to 1000")
+            }
             let child = request.uri.queryParameters.get("child")
             return try await services.lessons.recentRecords(limit: limit, childID: child).map(RecordSummary.init)
         }

@@ -1,0 +1,58 @@
+import FederCore
+import Foundation
+import GRDB
+import Testing
+@testable import FederStore
+
+@Suite("Child profiles and letter sessions (real SQLite files)")
+struct ChildStoreTests {
+    func store() throws -> (ChildStore, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-children-\(UUID())", isDirectory: true)
+        return (ChildStore(database: try FederDatabase(directory: dir)), dir)
+    }
+
+    let day = CalendarDay("2026-11-23")!
+
+    func session(_ child: String, _ glyph: String, day: CalendarDay, completed: Bool = true, world: LetterSessionRow.World = .schule) -> LetterSessionRow {
+        LetterSessionRow(childID: child, lessonID: UUID().uuidString, world: world, script: "druck", glyph: glyph, day: day,
+                         finishedAt: Date(timeIntervalSince1970: 1_795_420_800), completed: completed, stars: 2, performance: 0.8)
+    }
+
+    @Test func profilesAreListedOldestFirstAndArchivedOnesAreHidden() async throws {
+        let (children, dir) = try store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fox = try await children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Date(timeIntervalSince1970: 1))
+        let owl = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), displayName: "Mia", now: Date(timeIntervalSince1970: 2))
+        #expect(try await children.profiles().map(\.id) == [fox.id, owl.id])
+        #expect(UUID(uuidString: fox.id) != nil && fox.id == fox.id.lowercased())
+        _ = try await children.update(id: fox.id, now: Date(timeIntervalSince1970: 3)) { $0.archivedAt = Date(timeIntervalSince1970: 3) }
+        #expect(try await children.profiles().map(\.id) == [owl.id])
+        #expect(try await children.profiles(includeArchived: true).count == 2)
+        #expect(try await children.find(id: owl.id)?.displayName == "Mia")
+        #expect(try await children.update(id: "nobody", now: Date()) { _ in } == nil)
+    }
+
+    @Test func practiceDaysAndTodaysLettersComeFromTheStoredSessions() async throws {
+        let (children, dir) = try store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try await children.create(avatar: Avatar(animal: .hase, colour: .gelb), now: Date())
+        let b = try await children.create(avatar: Avatar(animal: .baer, colour: .blau), now: Date())
+        for row in [session(a.id, "M", day: day), session(a.id, "m", day: day), session(a.id, "A", day: day, completed: false),
+                    session(a.id, "M", day: day.adding(days: -1)), session(a.id, "A", day: day, world: .werkstatt),
+                    session(b.id, "M", day: day.adding(days: -5))] {
+            try await children.recordLetter(row)
+        }
+        #expect(try await children.practiceDays(childID: a.id) == [day, day.adding(days: -1)])
+        #expect(try await children.lettersFinished(childID: a.id, on: day) == 2, "left letters and Werkstatt do not fill the jar")
+        #expect(try await children.practiceDays(childID: b.id) == [day.adding(days: -5)])
+        // Days are stored as text SQL can group on.
+        let stored = try await children.database.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT day FROM letterSession ORDER BY day") }
+        #expect(stored == ["2026-11-18", "2026-11-22", "2026-11-23"])
+    }
+
+    @Test func aLetterSessionNeedsAChildThatExists() async throws {
+        let (children, dir) = try store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        await #expect(throws: DatabaseError.self) { try await children.recordLetter(session("no-such-child", "M", day: day)) }
+    }
+}
