@@ -6,7 +6,7 @@ import Foundation
 /// (docs/ASSESSMENT.md). All the work is `AssessmentReport.run`; this reads arguments and files.
 struct Assess: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Assess an ink file against a glyph and print scores, errors, stars and tips as JSON.",
+        abstract: "Assess an ink file against a glyph (or a joined word: --word Oma) and print scores, errors, stars and tips as JSON.",
         discussion: """
             The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
             with y growing down, any units, t in seconds and p (pressure 0...1) optional. "frame" gives the

@@ -49,13 +49,24 @@ enum JoinCheck {
     /// Dots, bars and the x cross belong after the joined part: flags each one written earlier.
     static func earlyLiftedParts(_ c: CheckContext) -> [WritingError] {
         let body = c.glyph.strokes.filter { !$0.isLifted }.map(\.points)
-        guard !body.isEmpty else { return [] }
-        let lastBodyInk = c.ink.indices.last { k in share(of: c.ink[k], near: body, within: c.corridor) >= 0.5 }
+        let liftedIndices = c.glyph.strokes.indices.filter { c.glyph.strokes[$0].isLifted }
+        guard !body.isEmpty, !liftedIndices.isEmpty else { return [] }
+        // Each ink stroke written for a lifted part: mostly on its line and nearer to it than to the body
+        // (an i-dot lies within the corridor of the i's stem too).
+        func liftedPart(_ k: Int) -> Int? {
+            let ink = c.ink[k]
+            let toBody = meanDistance(ink, to: body)
+            return liftedIndices.first { j in
+                let line = [c.glyph.strokes[j].points]
+                return share(of: ink, near: line, within: c.corridor) >= onLineShare && meanDistance(ink, to: line) < toBody
+            }
+        }
+        let owners = c.ink.indices.map(liftedPart)
+        let lastBodyInk = c.ink.indices.last { k in owners[k] == nil && share(of: c.ink[k], near: body, within: c.corridor) >= 0.5 }
         guard let lastBodyInk else { return [] }
         var errors: [WritingError] = []
         for (j, stroke) in c.glyph.strokes.enumerated() where stroke.isLifted {
-            guard let k = c.ink.indices.first(where: { share(of: c.ink[$0], near: [stroke.points], within: c.corridor) >= onLineShare }),
-                  k < lastBodyInk else { continue }
+            guard let k = c.ink.indices.first(where: { owners[$0] == j }), k < lastBodyInk else { continue }
             let centre = Polyline.point(atArcLength: stroke.length / 2, in: stroke.points, cumulative: stroke.cumulative)
             errors.append(WritingError(code: .liftedTooEarly, stroke: j, inkStroke: k, at: c.page(centre),
                                        tip: Phrases.joinLiftedLast))
@@ -78,6 +89,11 @@ enum JoinCheck {
         guard !points.isEmpty else { return 0 }
         let near = points.filter { p in lines.contains { Curves.distance(p, to: $0) <= radius } }.count
         return Double(near) / Double(points.count)
+    }
+
+    static func meanDistance(_ points: [Point], to lines: [[Point]]) -> Double {
+        guard !points.isEmpty else { return .infinity }
+        return points.reduce(0) { sum, p in sum + (lines.map { Curves.distance(p, to: $0) }.min() ?? .infinity) } / Double(points.count)
     }
 
     static func meanY(_ points: [Point]) -> Double? {
