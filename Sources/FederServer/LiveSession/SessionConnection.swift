@@ -88,9 +88,13 @@ public struct SessionConnection: Sendable {
             var replies = await abandonLesson(re: id)
             let glyph: Glyph
             do {
-                glyph = try library.glyph(request.glyph, script: request.script, variant: request.variant)
-            } catch {
+                glyph = request.isWord ? try WordBuilder(library: library, script: request.script).build(request.glyph)
+                    : try library.glyph(request.glyph, script: request.script, variant: request.variant)
+            } catch let error as GlyphLookupError {
                 replies.append(.error(re: id, Self.protocolError(for: error)))
+                return replies
+            } catch {
+                replies.append(.error(re: id, Self.protocolError(forWord: error)))
                 return replies
             }
             let condition = child?.condition ?? .threePhase
@@ -243,6 +247,15 @@ public struct SessionConnection: Sendable {
             case .penNotDown: return .penNotDown
             case .letterAlreadyDone: return .letterDone
             }
+        }
+    }
+
+    /// A word that cannot be built: its script or one of its letters is unknown.
+    static func protocolError(forWord error: any Error) -> ProtocolError {
+        switch error as? WordBuildError {
+        case .unknownScript?: return ProtocolError(.unknownScript, String(describing: error))
+        case .unknownLetter?: return ProtocolError(.unknownGlyph, String(describing: error))
+        default: return ProtocolError(.invalidMessage, String(describing: error))
         }
     }
 

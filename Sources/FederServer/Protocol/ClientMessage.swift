@@ -18,9 +18,11 @@ public enum ClientMessage: Sendable, Equatable {
     case ping
 
     public struct StartRequest: Sendable, Equatable {
+        /// The character, or with `isWord` the word (joined scripts: built by `WordBuilder`).
         public var glyph: String
         public var script: String
         public var variant: String?
+        public var isWord = false
     }
 }
 
@@ -66,10 +68,16 @@ public struct ClientMessageDecoder: Sendable {
             return .hello(child: body.child?.lowercased())
         case "start":
             let body: Start = try body(data)
-            guard body.glyph.unicodeScalars.count == 1 else {
+            if let word = body.word {
+                guard body.glyph == nil, (1...40).contains(word.count) else {
+                    throw ProtocolError(.invalidMessage, "give glyph or word; a word has 1 to 40 letters")
+                }
+                return .start(.init(glyph: word, script: body.script ?? "schul", variant: nil, isWord: true))
+            }
+            guard let glyph = body.glyph, glyph.unicodeScalars.count == 1 else {
                 throw ProtocolError(.invalidMessage, "glyph must be one character")
             }
-            return .start(.init(glyph: body.glyph, script: body.script ?? "druck", variant: body.variant))
+            return .start(.init(glyph: glyph, script: body.script ?? "druck", variant: body.variant))
         case "down":
             let body: Down = try body(data)
             return .down(pointer: body.pointer, sample: body.sample)
@@ -118,7 +126,7 @@ public struct ClientMessageDecoder: Sendable {
     }
     private struct IDOnly: Decodable { var id: RequestID? }
     private struct Hello: Decodable { var child: String? }
-    private struct Start: Decodable { var glyph: String; var script: String?; var variant: String? }
+    private struct Start: Decodable { var glyph: String?; var word: String?; var script: String?; var variant: String? }
     private struct Down: Decodable { var pointer: PointerKind; var sample: PenSample }
     private struct Move: Decodable { var samples: [PenSample] }
     private struct Up: Decodable { var sample: PenSample? }
