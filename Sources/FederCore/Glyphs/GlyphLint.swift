@@ -157,8 +157,8 @@ public enum GlyphLint {
         let t = lineTolerance
         func near(_ y: Double) -> ClosedRange<Double> { (y - t)...(y + t) }
         let base = baseLetter(char)
-        // Schulschrift f and J reach from the top line down to the descender line.
-        if joined && (c == "f" || c == "J") { return Extent(top: near(r.top), bottom: near(r.bottom)) }
+        // Schulschrift f, G, J and Y reach from the top line down to the descender line.
+        if joined && ["f", "G", "J", "Y"].contains(c) { return Extent(top: near(r.top), bottom: near(r.bottom)) }
         if c.isUppercase || c.isNumber { return Extent(top: near(r.top), bottom: near(r.base)) }
         // The school t is shorter than the other ascenders: it rises above the middle line but not to the top.
         if base == "t" { return Extent(top: (r.top + t)...(r.middle - 0.2 * r.xHeight), bottom: near(r.base)) }
