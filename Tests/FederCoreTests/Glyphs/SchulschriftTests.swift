@@ -5,6 +5,9 @@ import Testing
 @Suite("Schulschrift glyphs")
 struct SchulschriftTests {
     static let library = try! GlyphLibrary.bundled()
+    /// The glyph sources in the repository (the files as authored).
+    static let glyphsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/FederCore/Resources/Glyphs")
     static let letters = Array("abcdefghijklmnopqrstuvwxyzäöüßABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ").map(String.init)
 
     @Test func theScriptHasAll59LettersAndNothingElse() {
@@ -31,13 +34,21 @@ struct SchulschriftTests {
     }
 
     @Test func theLettersLeanRightByTheScriptsSlant() throws {
-        // The l's stem is authored upright at x 36 from y 34 to 185; slanted 5° it leans right.
+        // The files are upright; the library's l is the same l leaned 5° right about the baseline.
         let l = try Self.library.glyph("l", script: "schul")
         #expect(l.slant == 5)
-        let lean = tan(5 * Double.pi / 180)
-        let top = Point(36 + 166 * lean, 34), foot = Point(36 + 15 * lean, 185)
-        #expect(l.strokes[0].points.contains { $0.distance(to: top) < 0.01 })
-        #expect(l.strokes[0].points.contains { $0.distance(to: foot) < 0.01 })
+        var script = try #require(Self.library.scripts["schul"])
+        script.slant = nil
+        let file = try JSONDecoder().decode(GlyphFile.self, from: Data(contentsOf: Self.glyphsFolder.appendingPathComponent("schul/lower-l.json")))
+        let upright = try GlyphCompiler.compile(file, script: script, fileName: "lower-l.json", expectedStem: "lower-l")[0]
+        let lean = ScriptSlant(degrees: 5, base: 200)
+        #expect(upright.strokes[0].points.count == l.strokes[0].points.count)
+        for (u, p) in zip(upright.strokes[0].points, l.strokes[0].points) {
+            #expect(lean.apply(u).distance(to: p) < 1e-9)
+        }
+        // The top of the loop (y 2 units below the top line) moves 198 · tan 5° ≈ 17 units right; the foot stays.
+        #expect(abs(lean.apply(Point(0, 2)).x - 198 * tan(5 * Double.pi / 180)) < 1e-9)
+        #expect(lean.apply(Point(10, 200)) == Point(10, 200))
     }
 
     @Test func digitsComeFromDruckschrift() throws {
