@@ -51,6 +51,20 @@ struct SchulschriftTests {
         #expect(lean.apply(Point(10, 200)) == Point(10, 200))
     }
 
+    @Test func aSmallLetterOfAJoinedScriptWithoutEntryOrWithTwoBodyStrokesIsReported() throws {
+        var script = try #require(Self.library.scripts["schul"])
+        script.slant = nil
+        let file = GlyphFile(format: "feder.glyph", version: 2, char: "n", width: 120,
+                             variants: [VariantFile(id: "test", note: nil, strokes: [StrokeFile(d: "M 20 100 L 20 200"),
+                                                                                     StrokeFile(d: "M 20 130 C 40 90 90 90 100 130 L 100 200")],
+                                                    exceptions: nil)],
+                             entry: nil, exit: JoinPointFile(at: Point(100, 200), join: .baseline))
+        let n = try GlyphCompiler.compile(file, script: script, fileName: "lower-n.json", expectedStem: "lower-n")[0]
+        let messages = GlyphLint.check(n).filter { $0.rule == .joins }.map(\.message)
+        #expect(messages.contains("a small letter needs an entry (baseline or middle)"))
+        #expect(messages.contains("a small letter is written in one movement; it has 2 body strokes"))
+    }
+
     @Test func digitsComeFromDruckschrift() throws {
         let four = try Self.library.glyph("4", script: "schul")
         #expect(four == (try Self.library.glyph("4", script: "druck")))

@@ -94,6 +94,13 @@ struct WordBuilderTests {
         #expect(points.allSatisfy { abs($0.y - glyph.ruling.middle) < 0.25 * glyph.unit })
     }
 
+    @Test func aJoinThatCrossesItselfIsFoundAndASmoothOneIsNot() {
+        let figureEight = [Point(0, 0), Point(10, 10), Point(20, 0), Point(10, -10), Point(0, 10)]
+        #expect(WordLint.crossesItself(figureEight))
+        let arc = (0...20).map { Point(Double($0), -Double($0 * $0) / 20) }
+        #expect(!WordLint.crossesItself(arc))
+    }
+
     @Test func unknownLettersAreATypedError() {
         #expect(throws: WordBuildError.unknownLetter("!", script: "schul")) { try Self.builder.build("Oma!") }
         #expect(throws: WordBuildError.empty) { try Self.builder.build("") }

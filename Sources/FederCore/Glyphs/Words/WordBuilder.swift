@@ -95,10 +95,10 @@ public struct WordBuilder: Sendable {
                     // the join arrives along its own chord. A baseline entry continues the lead-in's line.
                     let arrive = letter.entryJoin == .middle || rest.isEmpty
                         ? unit(target - exitPoint) : unit(rest[0].startTangent(from: target))
-                    let k = Self.joinTension * exitPoint.distance(to: target)
+                    let reach = Self.joinTension * exitPoint.distance(to: target)
                     runJoins.append((letter: i - 1, segment: open.segments.count, from: exitPoint, to: target,
                                      type: letters[i - 1].exitJoin ?? .baseline))
-                    open.segments.append(.cubic(control1: exitPoint + leave * k, control2: target - arrive * k, to: target))
+                    open.segments.append(.cubic(control1: exitPoint + leave * reach, control2: target - arrive * reach, to: target))
                     open.segments += rest
                     run = open
                 } else {
