@@ -70,16 +70,25 @@ struct SchulschriftTests {
         #expect(four == (try Self.library.glyph("4", script: "druck")))
     }
 
-    @Test(arguments: library.allGlyphs(in: "schul"))
-    func tracingEachLetterAlongItsCenterlineCompletes(glyph: Glyph) {
+    func trace(_ glyph: Glyph, reversed: Bool = false) -> TracingSession {
         var session = TracingSession(glyph: glyph)
         var events: [TrackerEvent] = []
-        for stroke in PenSimulator().strokes(for: glyph) {
+        for stroke in PenSimulator().strokes(for: glyph, reversed: reversed) where !session.isComplete {
             try! session.penDown(stroke[0], pointer: .pen, into: &events)
             try! session.move(Array(stroke.dropFirst()), into: &events)
             try! session.penUp(nil, into: &events)
         }
-        #expect(session.isComplete, "\(glyph.key)")
+        return session
+    }
+
+    @Test(arguments: library.allGlyphs(in: "schul"))
+    func tracingEachLetterAlongItsCenterlineCompletes(glyph: Glyph) {
+        #expect(trace(glyph).isComplete, "\(glyph.key)")
+    }
+
+    @Test(arguments: library.allGlyphs(in: "schul"))
+    func tracingEachLetterBackwardsNeverCompletes(glyph: Glyph) {
+        #expect(!trace(glyph, reversed: true).isComplete, "\(glyph.key) completed backwards")
     }
 }
 
