@@ -80,6 +80,16 @@ struct WordAssessmentTests {
         #expect(!codes(last).contains(.liftedTooEarly))
     }
 
+    @Test func aTBarThroughTheArrivalOfAHighJoinIsNotTakenForTheJoinsInk() throws {
+        // "Boot": the o–t join arrives on the middle line, where the t-bar lies. The body is written a
+        // little low (within the tolerance), the bar exactly: the ink nearest the arrival is the bar's.
+        let glyph = try Self.builder.build("Boot")
+        let lines = glyph.strokes.map { s in s.isLifted ? s.points : s.points.map { Point($0.x, $0.y + 6) } }
+        let a = GuidedAssessor.assess(ink(lines), glyph: glyph)
+        #expect(a.completed)
+        #expect(!codes(a).contains(.missingJoin), "\(codes(a))")
+    }
+
     @Test func printLettersGetNoJoinChecks() throws {
         let a = try GlyphLibrary.bundled().glyph("a", script: "druck")
         let ink = ink(a.strokes.map(\.points).reversed())

@@ -14,19 +14,23 @@ enum JoinCheck {
 
     static func run(_ c: CheckContext) -> [WritingError] {
         guard c.glyph.joinedScript else { return [] }
-        return joins(c) + earlyLiftedParts(c)
+        let owners = liftedOwners(c)
+        return joins(c, owners: owners) + earlyLiftedParts(c, owners: owners)
     }
 
-    static func joins(_ c: CheckContext) -> [WritingError] {
+    /// The joins, judged on the ink of the body only (a t-bar crosses the place where a high join
+    /// arrives at the t, and must not count as the ink there).
+    static func joins(_ c: CheckContext, owners: [Int?]) -> [WritingError] {
         var errors: [WritingError] = []
         let unit = c.unit
+        let bodyInk = c.ink.enumerated().map { k, points in owners[k] == nil ? points : [] }
         for join in c.glyph.joins {
             let stroke = c.glyph.strokes[join.stroke]
             let exit = Polyline.point(atArcLength: join.startArc, in: stroke.points, cumulative: stroke.cumulative)
             let entry = Polyline.point(atArcLength: join.endArc, in: stroke.points, cumulative: stroke.cumulative)
             let middle = Polyline.point(atArcLength: (join.startArc + join.endArc) / 2, in: stroke.points, cumulative: stroke.cumulative)
             // Not written near the letters' ends at all: the coverage check names that.
-            guard let a = nearest(to: exit, in: c.ink), let b = nearest(to: entry, in: c.ink),
+            guard let a = nearest(to: exit, in: bodyInk), let b = nearest(to: entry, in: bodyInk),
                   a.distance <= c.corridor, b.distance <= c.corridor else { continue }
             if a.stroke != b.stroke {
                 errors.append(WritingError(code: .missingJoin, stroke: join.stroke, inkStroke: b.stroke, at: c.page(middle),
@@ -46,22 +50,26 @@ enum JoinCheck {
         return errors
     }
 
-    /// Dots, bars and the x cross belong after the joined part: flags each one written earlier.
-    static func earlyLiftedParts(_ c: CheckContext) -> [WritingError] {
+    /// Per ink stroke, the lifted part (dot, bar, cross) it was written for: mostly on that part's line
+    /// and nearer to it than to the body (an i-dot lies within the corridor of the i's stem too); nil
+    /// for ink of the body.
+    static func liftedOwners(_ c: CheckContext) -> [Int?] {
         let body = c.glyph.strokes.filter { !$0.isLifted }.map(\.points)
         let liftedIndices = c.glyph.strokes.indices.filter { c.glyph.strokes[$0].isLifted }
-        guard !body.isEmpty, !liftedIndices.isEmpty else { return [] }
-        // Each ink stroke written for a lifted part: mostly on its line and nearer to it than to the body
-        // (an i-dot lies within the corridor of the i's stem too).
-        func liftedPart(_ k: Int) -> Int? {
-            let ink = c.ink[k]
+        guard !body.isEmpty, !liftedIndices.isEmpty else { return c.ink.map { _ in nil } }
+        return c.ink.map { ink in
             let toBody = meanDistance(ink, to: body)
             return liftedIndices.first { j in
                 let line = [c.glyph.strokes[j].points]
                 return share(of: ink, near: line, within: c.corridor) >= onLineShare && meanDistance(ink, to: line) < toBody
             }
         }
-        let owners = c.ink.indices.map(liftedPart)
+    }
+
+    /// Dots, bars and the x cross belong after the joined part: flags each one written earlier.
+    static func earlyLiftedParts(_ c: CheckContext, owners: [Int?]) -> [WritingError] {
+        let body = c.glyph.strokes.filter { !$0.isLifted }.map(\.points)
+        guard !body.isEmpty, owners.contains(where: { $0 != nil }) else { return [] }
         let lastBodyInk = c.ink.indices.last { k in owners[k] == nil && share(of: c.ink[k], near: body, within: c.corridor) >= 0.5 }
         guard let lastBodyInk else { return [] }
         var errors: [WritingError] = []
