@@ -96,3 +96,28 @@ struct WordAssessmentTests {
         #expect(!codes(FreeWriteAssessor.assess(ink, glyph: a)).contains { [.missingJoin, .joinHeight, .liftedTooEarly].contains($0) })
     }
 }
+
+/// Every Schulschrift letter and the six acceptance words, written exactly along their centerlines,
+/// are judged as perfect: no error, three stars, in guided tracing and in free writing.
+@Suite("Schulschrift centerlines assessed")
+struct SchulschriftCenterlineTests {
+    static let library = try! GlyphLibrary.bundled()
+    static let targets: [Glyph] = library.allGlyphs(in: "schul")
+        + ["Oma", "Mimi", "Igel", "Ball", "Hütte", "Straße"].map { try! WordBuilder(library: library, script: "schul").build($0) }
+
+    func ink(_ glyph: Glyph) -> Ink { Ink(pointer: .pen, strokes: PenSimulator().strokes(for: glyph)) }
+
+    @Test(arguments: targets)
+    func guidedTracingOfTheCenterlineIsPerfect(glyph: Glyph) {
+        let a = GuidedAssessor.assess(ink(glyph), glyph: glyph)
+        #expect(a.completed && a.errors.isEmpty && a.stars == 3, "\(glyph.key): \(a.errors.map(\.code))")
+        #expect(a.strokeScore >= 95, "\(glyph.key): \(a.strokeScore)")
+    }
+
+    @Test(arguments: targets)
+    func freeWritingTheCenterlineIsPerfect(glyph: Glyph) {
+        let a = FreeWriteAssessor.assess(ink(glyph), glyph: glyph)
+        #expect(a.errors.isEmpty && a.stars == 3, "\(glyph.key): \(a.errors.map(\.code)) stars \(a.stars)")
+        #expect(a.strokeScore >= 95, "\(glyph.key): \(a.strokeScore)")
+    }
+}
