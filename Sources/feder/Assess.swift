@@ -6,7 +6,7 @@ import Foundation
 /// (docs/ASSESSMENT.md). All the work is `AssessmentReport.run`; this reads arguments and files.
 struct Assess: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Assess an ink file against a glyph and print scores, errors, stars and tips as JSON.",
+        abstract: "Assess an ink file against a glyph (or a joined word: --word Oma) and print scores, errors, stars and tips as JSON.",
         discussion: """
             The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
             with y growing down, any units, t in seconds and p (pressure 0...1) optional. "frame" gives the
@@ -16,10 +16,13 @@ struct Assess: ParsableCommand {
     )
 
     @Option(help: "The character, e.g. a, A, ä, 4.")
-    var glyph: String
+    var glyph: String?
 
-    @Option(help: "Script id.")
-    var script = "druck"
+    @Option(help: "A word of a joined script instead of a character, e.g. Oma (built with its joins).")
+    var word: String?
+
+    @Option(help: "Script id (default: druck for a character, schul for a word).")
+    var script: String?
 
     @Option(help: "Variant id (default: the glyph's first variant).")
     var variant: String?
@@ -36,7 +39,14 @@ struct Assess: ParsableCommand {
     func run() throws {
         let library = try GlyphLibrary.bundled()
         let target: Glyph
-        do { target = try library.glyph(glyph, script: script, variant: variant) } catch { throw Failure(error.description) }
+        switch (glyph, word) {
+        case (let glyph?, nil):
+            do { target = try library.glyph(glyph, script: script ?? "druck", variant: variant) } catch { throw Failure(error.description) }
+        case (nil, let word?):
+            do { target = try WordBuilder(library: library, script: script ?? "schul").build(word) } catch { throw Failure(error.description) }
+        default:
+            throw Failure("give either --glyph or --word")
+        }
         let data: Data
         do {
             data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))

@@ -24,6 +24,7 @@ public enum FreeWriteAssessor {
         errors += CorridorCheck.run(context)
         errors += CoverageCheck.run(context).errors
         errors += CornerCheck.run(context)
+        errors += JoinCheck.run(context)
         errors += OvershootCheck.run(context)
         let size = options.placement.judgesSize ? SizeCheck.run(bounds: bounds, glyph: glyph, config: config) : nil
         errors += size?.errors ?? []

@@ -25,6 +25,7 @@ public enum GuidedAssessor {
         let coverage = CoverageCheck.run(context)
         errors += coverage.errors
         errors += CornerCheck.run(context)
+        errors += JoinCheck.run(context)
         errors += OvershootCheck.run(context)
         let bounds = ink.bounds
         let size = options.placement.judgesSize ? bounds.map { SizeCheck.run(bounds: $0, glyph: glyph, config: config) } : nil

@@ -10,6 +10,12 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case strokeOrder
     /// A whole stroke (or dot) is missing.
     case missingStroke
+    /// Joined words: the pen was lifted where the letters are joined.
+    case missingJoin
+    /// Joined words: a dot, bar or cross written before the joined part was finished.
+    case liftedTooEarly
+    /// Joined words: the join runs clearly above or below where it belongs (a high join after o b v w).
+    case joinHeight
     /// Part of a line was not written over.
     case notCovered
     /// The ink wandered away from the line.

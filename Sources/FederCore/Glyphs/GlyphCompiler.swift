@@ -13,6 +13,9 @@ public enum GlyphCompiler {
         if script.version > GlyphFormat.version {
             problems.append("version \(script.version) is newer than this engine understands (\(GlyphFormat.version))")
         }
+        if let slant = script.slant, !(slant.isFinite && abs(slant) < 30) {
+            problems.append("slant must be a number of degrees between -30 and 30")
+        }
         if script.script != folder { problems.append("script id '\(script.script)' must match its folder '\(folder)'") }
         let r = script.ruling
         if ![r.top, r.middle, r.base, r.bottom].allSatisfy(\.isFinite) || !(r.top < r.middle && r.middle < r.base && r.base < r.bottom) {
@@ -44,6 +47,10 @@ public enum GlyphCompiler {
         let ids = file.variants.map(\.id)
         if Set(ids).count != ids.count { fail("variant ids must be unique") }
 
+        let slanting = ScriptSlant(degrees: script.slant ?? 0, base: script.ruling.base).apply
+        if let leadIn = file.entry?.leadIn, leadIn < 0 { fail("entry.leadIn must not be negative") }
+        if let high = file.entry?.leadInHigh, high < (file.entry?.leadIn ?? 0) { fail("entry.leadInHigh must not be less than leadIn") }
+
         var glyphs: [Glyph] = []
         for variant in file.variants {
             if variant.id.isEmpty || !variant.id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) {
@@ -59,10 +66,8 @@ public enum GlyphCompiler {
                     fail(error.description, variant: variant.id, stroke: index)
                     continue
                 }
-                let (points, joints) = path.flattened(tolerance: flatteningTolerance)
-                let cumulative = Polyline.cumulativeLengths(points)
-                let stroke = GlyphStroke(path: path, points: points, cumulative: cumulative, joints: joints,
-                                         isDot: strokeFile.dot ?? false)
+                let stroke = GlyphStroke(path: path.mapped(slanting), isDot: strokeFile.dot ?? false,
+                                         isLifted: strokeFile.lifted ?? false)
                 let unit = script.ruling.xHeight
                 if stroke.length <= 1e-9 {
                     fail("stroke has zero length (a dot is a short line with \"dot\": true)", variant: variant.id, stroke: index)
@@ -74,9 +79,31 @@ public enum GlyphCompiler {
             }
             glyphs.append(Glyph(char: file.char, script: script.script, variant: variant.id, variantIDs: ids,
                                 note: variant.note, width: file.width, ruling: script.ruling, strokes: strokes,
-                                entry: file.entry, exit: file.exit, exceptions: variant.exceptions ?? [:]))
+                                entry: file.entry.map { slanting($0.at) }, exit: file.exit.map { slanting($0.at) },
+                                entryJoin: file.entry?.join, exitJoin: file.exit?.join,
+                                leadInSegments: file.entry?.leadIn ?? 0,
+                                highLeadInSegments: file.entry?.leadInHigh ?? file.entry?.leadIn ?? 0, joinedScript: script.joined ?? false, slant: script.slant ?? 0,
+                                exceptions: variant.exceptions ?? [:]))
         }
         guard errors.isEmpty else { throw GlyphLoadErrors(errors: errors) }
         return glyphs
     }
+}
+
+/// The slant of a script: glyphs are authored upright and leaned right about the baseline
+/// (a point `h` units above the baseline moves `h · tan(slant)` to the right).
+public struct ScriptSlant: Sendable, Equatable {
+    public var degrees: Double
+    public var base: Double
+
+    public init(degrees: Double, base: Double) {
+        self.degrees = degrees
+        self.base = base
+    }
+
+    var factor: Double { tan(degrees * Double.pi / 180) }
+
+    public func apply(_ p: Point) -> Point { Point(p.x + (base - p.y) * factor, p.y) }
+    /// Back to the upright authoring coordinates.
+    public func upright(_ p: Point) -> Point { Point(p.x - (base - p.y) * factor, p.y) }
 }

@@ -120,6 +120,9 @@ public struct GlyphLibrary: Sendable {
     /// A glyph by character and variant; the default variant when `variant` is nil.
     public func glyph(_ char: String, script: String, variant: String? = nil) throws(GlyphLookupError) -> Glyph {
         guard glyphs[script] != nil else { throw .unknownScript(script) }
+        if glyphs[script]?[char] == nil, char.first?.isNumber == true, let shared = scripts[script]?.digitsFrom, shared != script {
+            return try glyph(char, script: shared, variant: variant)
+        }
         guard let all = glyphs[script]?[char], let first = all.first else { throw .unknownGlyph(char, script: script) }
         guard let variant else { return first }
         guard let match = all.first(where: { $0.variant == variant }) else {

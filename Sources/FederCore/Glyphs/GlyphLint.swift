@@ -27,6 +27,7 @@ public enum GlyphLint {
         case dotsAbove = "dots-above"
         case kink
         case checkpoints
+        case joins
         case exceptions
     }
 
@@ -54,16 +55,17 @@ public enum GlyphLint {
             return problems
         }
 
-        // Inside the ruling band and the advance width.
+        // Inside the ruling band and the advance width (measured upright in a slanted script).
+        let slant = ScriptSlant(degrees: glyph.slant, base: r.base)
         for (i, stroke) in glyph.strokes.enumerated() {
             let top = stroke.isDot ? r.top - 0.3 * unit : r.top - 1
-            if stroke.points.contains(where: { $0.y < top || $0.y > r.bottom + 1 || $0.x < 0 || $0.x > glyph.width }) {
+            if stroke.points.map(slant.upright).contains(where: { $0.y < top || $0.y > r.bottom + 1 || $0.x < 0 || $0.x > glyph.width }) {
                 report(.insideRuling, "leaves the ruling band or the glyph width", stroke: i)
             }
         }
 
         // Proportions: where the body should begin and end for this kind of character.
-        if let expected = expectedExtent(of: glyph.char, ruling: r) {
+        if let expected = expectedExtent(of: glyph.char, ruling: r, joined: glyph.joinedScript) {
             if !expected.top.contains(bounds.minY) {
                 report(.proportions, "body top at \(fmt(bounds.minY)), expected \(describe(expected.top))")
             }
@@ -83,8 +85,9 @@ public enum GlyphLint {
             }
         }
 
-        // Letters start at the top: the first stroke begins in the upper part of the body.
-        if let first = glyph.strokes.first, !first.isDot {
+        // Letters start at the top: the first stroke begins in the upper part of the body. Joined
+        // letters start at their entry instead (checked below).
+        if let first = glyph.strokes.first, !first.isDot, glyph.entryJoin == nil || glyph.entryJoin == JoinType.none {
             let height = max(bounds.height, 1)
             if (first.start.y - bounds.minY) / height > 0.4 {
                 report(.startAtTop, "the first stroke starts low (at \(fmt(first.start.y))); letters start at the top", stroke: 0)
@@ -126,6 +129,10 @@ public enum GlyphLint {
             }
         }
 
+        if glyph.joinedScript {
+            for message in JoinLint.check(glyph) { report(.joins, message) }
+        }
+
         let guides = GlyphGuides(glyph: glyph)
         for (i, checkpoints) in guides.checkpoints.enumerated() where checkpoints.isEmpty {
             report(.checkpoints, "no checkpoints derived", stroke: i)
@@ -145,11 +152,13 @@ public enum GlyphLint {
     static let roundLetters: Set<Character> = ["c", "o", "a", "d", "g", "q", "C", "O", "G", "Q"]
 
     /// Where a character's body (dots excluded) begins and ends on the ruling.
-    static func expectedExtent(of char: String, ruling r: Ruling) -> Extent? {
+    static func expectedExtent(of char: String, ruling r: Ruling, joined: Bool = false) -> Extent? {
         guard let c = char.first else { return nil }
         let t = lineTolerance
         func near(_ y: Double) -> ClosedRange<Double> { (y - t)...(y + t) }
         let base = baseLetter(char)
+        // Schulschrift f, G, J and Y reach from the top line down to the descender line.
+        if joined && ["f", "G", "J", "Y"].contains(c) { return Extent(top: near(r.top), bottom: near(r.bottom)) }
         if c.isUppercase || c.isNumber { return Extent(top: near(r.top), bottom: near(r.base)) }
         // The school t is shorter than the other ascenders: it rises above the middle line but not to the top.
         if base == "t" { return Extent(top: (r.top + t)...(r.middle - 0.2 * r.xHeight), bottom: near(r.base)) }

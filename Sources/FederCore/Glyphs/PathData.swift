@@ -109,6 +109,18 @@ extension PathData {
         return PathData(start: start, segments: segments)
     }
 
+    /// The path with every point (controls included) mapped by `transform`: exact for affine maps
+    /// (slant, translation), since Béziers are affine-invariant.
+    public func mapped(_ transform: (Point) -> Point) -> PathData {
+        PathData(start: transform(start), segments: segments.map { segment in
+            switch segment {
+            case .line(let p): return .line(to: transform(p))
+            case .quad(let c, let p): return .quad(control: transform(c), to: transform(p))
+            case .cubic(let c1, let c2, let p): return .cubic(control1: transform(c1), control2: transform(c2), to: transform(p))
+            }
+        })
+    }
+
     /// The path as SVG path data (for sheets and the page's ghost).
     public var svg: String {
         var out = "M \(fmt(start.x)) \(fmt(start.y))"

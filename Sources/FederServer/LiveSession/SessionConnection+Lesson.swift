@@ -33,9 +33,9 @@ extension SessionConnection {
         }
         let glyph: Glyph
         do {
-            glyph = try library.glyph(char, script: script, variant: request.variant)
+            glyph = try lookUp(char, script: script, variant: request.variant, isWord: request.isWord)
         } catch {
-            replies.append(.error(re: id, Self.protocolError(for: error)))
+            replies.append(.error(re: id, error))
             return replies
         }
         if let childID = child?.id {
@@ -53,6 +53,18 @@ extension SessionConnection {
                                 pick: pick.map { PickInfo(extra: $0.extra, kind: $0.kind.rawValue) }))
         replies += await process(events, re: id, ignored: 0)
         return replies
+    }
+
+    /// A letter from the library, or a word built from a joined script's letters.
+    func lookUp(_ text: String, script: String, variant: String?, isWord: Bool) throws(ProtocolError) -> Glyph {
+        do {
+            return isWord ? try WordBuilder(library: library, script: script).build(text)
+                : try library.glyph(text, script: script, variant: variant)
+        } catch let error as GlyphLookupError {
+            throw Self.protocolError(for: error)
+        } catch {
+            throw Self.protocolError(forWord: error)
+        }
     }
 
     /// The learner model's plan for this letter, with the adults' fixed values applied.

@@ -21,7 +21,8 @@ extension SessionConnection {
         // The letter: from the stored records, else as the page names it.
         let char = rows.first?.glyph ?? request.glyph
         let script = rows.first?.script ?? request.script
-        guard let char, let glyph = try? library.glyph(char, script: script, variant: rows.first?.variant ?? request.variant) else {
+        let isWord = request.isWord || (char.map { $0.count > 1 } ?? false)
+        guard let char, let glyph = try? lookUp(char, script: script, variant: rows.first?.variant ?? request.variant, isWord: isWord) else {
             replies.append(.error(re: id, ProtocolError(.noSuchLesson, "nothing is known of lesson \(resume.lesson.prefix(64))")))
             return replies
         }

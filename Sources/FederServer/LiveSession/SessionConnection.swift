@@ -238,6 +238,15 @@ public struct SessionConnection: Sendable {
         }
     }
 
+    /// A word that cannot be built: its script or one of its letters is unknown.
+    static func protocolError(forWord error: any Error) -> ProtocolError {
+        switch error as? WordBuildError {
+        case .unknownScript?: return ProtocolError(.unknownScript, String(describing: error))
+        case .unknownLetter?: return ProtocolError(.unknownGlyph, String(describing: error))
+        default: return ProtocolError(.invalidMessage, String(describing: error))
+        }
+    }
+
     static func protocolError(for error: GlyphLookupError) -> ProtocolError {
         switch error {
         case .unknownScript: return ProtocolError(.unknownScript, error.description)

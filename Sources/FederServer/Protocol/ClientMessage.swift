@@ -22,14 +22,22 @@ public enum ClientMessage: Sendable, Equatable {
     case onboarded(pointer: PointerKind, handedness: Handedness)
 
     public struct StartRequest: Sendable, Equatable {
-        /// The letter; nil with `next`, when the scheduler picks it.
+        /// The character, or with `isWord` the word (joined scripts: built by `WordBuilder`); nil with
+        /// `next`, when the scheduler picks the letter.
         public var glyph: String?
         public var script: String
         public var variant: String?
+        public var isWord = false
         /// Let the scheduler pick the letter (Schule's "Weiter").
         public var next: Bool = false
         /// Pick an interrupted lesson up again where it was.
         public var resume: ResumeRequest?
+
+        public init(glyph: String?, script: String, variant: String?, isWord: Bool = false, next: Bool = false,
+                    resume: ResumeRequest? = nil) {
+            self.glyph = glyph; self.script = script; self.variant = variant; self.isWord = isWord
+            self.next = next; self.resume = resume
+        }
     }
 
     public struct ResumeRequest: Sendable, Equatable, Decodable {
@@ -88,6 +96,12 @@ public struct ClientMessageDecoder: Sendable {
             return .hello(child: body.child?.lowercased())
         case "start":
             let body: Start = try body(data)
+            if let word = body.word {
+                guard body.glyph == nil, body.next != true, (1...40).contains(word.count) else {
+                    throw ProtocolError(.invalidMessage, "give glyph or word; a word has 1 to 40 letters")
+                }
+                return .start(.init(glyph: word, script: body.script ?? "schul", variant: nil, isWord: true, resume: body.resume))
+            }
             if let glyph = body.glyph, glyph.unicodeScalars.count != 1 {
                 throw ProtocolError(.invalidMessage, "glyph must be one character")
             }
@@ -165,7 +179,7 @@ public struct ClientMessageDecoder: Sendable {
     private struct IDOnly: Decodable { var id: RequestID? }
     private struct Hello: Decodable { var child: String? }
     private struct Start: Decodable {
-        var glyph: String?; var script: String?; var variant: String?; var next: Bool?
+        var glyph: String?; var word: String?; var script: String?; var variant: String?; var next: Bool?
         var resume: ClientMessage.ResumeRequest?
     }
     private struct Read: Decodable { var ink: Ink; var expected: String? }

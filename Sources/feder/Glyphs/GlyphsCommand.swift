@@ -47,7 +47,17 @@ extension GlyphsCommand {
                     }
                 }
             }
-            print("\(count) glyphs checked, \(problems) problem\(problems == 1 ? "" : "s"), \(excepted) documented exception\(excepted == 1 ? "" : "s")")
+            // Joined scripts: every word of the word list builds and no join crosses itself.
+            var words = 0
+            for id in script.map({ [$0] }) ?? library.scriptIDs where library.scripts[id]?.joined == true {
+                let list = WordList.bundled(script: id)
+                words += list.count
+                for problem in WordLint.check(words: list, builder: WordBuilder(library: library, script: id)) {
+                    print("\(id): \(problem)")
+                    problems += 1
+                }
+            }
+            print("\(count) glyphs checked\(words > 0 ? ", \(words) words built" : ""), \(problems) problem\(problems == 1 ? "" : "s"), \(excepted) documented exception\(excepted == 1 ? "" : "s")")
             if problems > 0 { throw ExitCode(1) }
         }
     }
@@ -62,6 +72,8 @@ extension GlyphsCommand {
         @Option(help: "Glyphs per row.") var columns = 12
         @Flag(help: "Only the default variant of each character.") var defaultsOnly = false
         @Option(help: "Only these characters (e.g. \"aßk\").") var chars: String?
+        @Option(help: "Joined scripts: how many words of the word list to set on a second page (FILE-words.svg).")
+        var words = 20
 
         func run() throws {
             let library = try source.library()
@@ -76,6 +88,17 @@ extension GlyphsCommand {
             let name = library.scripts[script]?.name ?? script
             let svg = GlyphSheet(glyphs: glyphs, columns: columns, title: "\(name) — \(glyphs.count) Glyphen").svg()
             let url = URL(fileURLWithPath: out)
+            try write(svg, to: url)
+            if library.scripts[script]?.joined == true, words > 0 {
+                let builder = WordBuilder(library: library, script: script)
+                let sample = try WordList.bundled(script: script).prefix(words).map { try builder.build($0) }
+                let page = GlyphSheet(glyphs: sample, columns: 4, title: "\(name) — \(sample.count) Wörter").svg()
+                let stem = url.deletingPathExtension().lastPathComponent + "-words"
+                try write(page, to: url.deletingLastPathComponent().appendingPathComponent(stem).appendingPathExtension(url.pathExtension))
+            }
+        }
+
+        private func write(_ svg: String, to url: URL) throws {
             if url.pathExtension.lowercased() == "png" {
                 let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
                 try svg.write(to: svgURL, atomically: true, encoding: .utf8)

@@ -105,12 +105,12 @@ struct GlyphLoadErrorTests {
 
     @Test func everyProblemIsReportedNotJustTheFirst() throws {
         let errors = try loadErrors([
-            "upper-i.json": #"{"format":"feder.glyph","version":2,"char":"I","width":-1,"variants":[{"id":"Bad Id","strokes":[{"d":"M 0 0 L 0 0"}]}]}"#,
+            "upper-i.json": #"{"format":"feder.glyph","version":3,"char":"I","width":-1,"variants":[{"id":"Bad Id","strokes":[{"d":"M 0 0 L 0 0"}]}]}"#,
             "upper-o.json": #"{"format":"feder.glyph","version":1,"char":"O"}"#,
             "lower-x.json": #"{"format":"feder.glyph","version":1,"char":"y","width":60,"variants":[{"id":"a","strokes":[{"d":"M 0 0 L 9 9"}]}]}"#,
         ])
         let text = errors.map(\.description).joined(separator: "\n")
-        #expect(text.contains("upper-i.json: I: version 2 is newer"))
+        #expect(text.contains("upper-i.json: I: version 3 is newer"))
         #expect(text.contains("upper-i.json: I: width must be a positive number"))
         #expect(text.contains("variant id must be lowercase"))
         #expect(text.contains("upper-i.json: I/Bad Id stroke 1: stroke has zero length"))

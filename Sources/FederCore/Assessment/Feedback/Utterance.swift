@@ -41,6 +41,12 @@ public enum Phrases {
     public static let extraStroke = Utterance(key: "tip.extraStroke", text: "Schreib nur den Buchstaben.")
     public static let wrongDot = Utterance(key: "tip.wrongDot", text: "Schau, welcher Punkt zuerst kommt.")
 
+    // MARK: Tips for joined words (Schulschrift)
+    public static let joinMissing = Utterance(key: "tip.join.missing", text: "Bleib mit dem Stift unten und verbinde die Buchstaben.")
+    public static let joinHigher = Utterance(key: "tip.join.higher", text: "Verbinde oben bei der Mittellinie.")
+    public static let joinLower = Utterance(key: "tip.join.lower", text: "Verbinde unten, nah bei der Linie.")
+    public static let joinLiftedLast = Utterance(key: "tip.join.liftedLast", text: "Punkte und Striche kommen zum Schluss, wenn das Wort fertig ist.")
+
     // MARK: Praise, by stars (3 … 0); the server picks a variant so it does not sound the same each time.
     public static let praise: [[Utterance]] = [
         [Utterance(key: "praise.0a", text: "Probier's gleich nochmal."),

@@ -35,12 +35,12 @@ public struct StrokeScore: Sendable, Equatable, Codable {
 
 enum StrokeScoring {
     static func score(_ c: CheckContext, errors: [WritingError]) -> [StrokeScore] {
-        let unit = c.unit, n = c.glyph.strokes.count
+        let unit = c.unit
         func flagged(_ code: ErrorCode, _ j: Int) -> Bool { errors.contains { $0.code == code && $0.stroke == j } }
         return c.glyph.strokes.enumerated().map { j, stroke in
             let ink = c.joinedPieces(j)
             let strokes = c.pieces[j].map(\.stroke).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
-            let joinScore = join(j, n: n, c: c)
+            let joinScore = join(j, c: c, errors: errors)
             guard let first = ink.first else {
                 return StrokeScore(stroke: j, inkStrokes: [], shape: 0, order: 0, direction: stroke.isDot ? nil : 0,
                                    start: stroke.isDot ? nil : 0, join: joinScore == nil ? nil : 0)
@@ -62,12 +62,24 @@ enum StrokeScoring {
         }
     }
 
-    /// Joined scripts: how close the first stroke starts at the entry and the last ends at the exit.
-    private static func join(_ j: Int, n: Int, c: CheckContext) -> Double? {
-        let target = j == 0 ? c.glyph.entry : (j == n - 1 ? c.glyph.exit : nil)
-        guard let target else { return nil }
+    /// Joined scripts. A stroke of a word that carries joins: the share of them written without a
+    /// join error (pen kept down, at the right height). Otherwise how close the first body stroke
+    /// starts at the entry and the last body stroke ends at the exit (lifted dots and bars have none).
+    private static func join(_ j: Int, c: CheckContext, errors: [WritingError]) -> Double? {
+        let carried = c.glyph.joins.filter { $0.stroke == j }
+        if !carried.isEmpty {
+            let failed = Set(errors.filter { ($0.code == .missingJoin || $0.code == .joinHeight) && $0.stroke == j }.map(\.at))
+            return clamp01(1 - Double(failed.count) / Double(carried.count))
+        }
+        let body = c.glyph.strokes.indices.filter { !c.glyph.strokes[$0].isLifted }
         let ink = c.joinedPieces(j)
-        guard let p = j == 0 ? ink.first : ink.last else { return 0 }
-        return clamp01(1 - p.distance(to: target) / (2 * c.startTolerance))
+        var parts: [Double] = []
+        if j == body.first, let entry = c.glyph.entry { parts.append(ink.first.map { closeness($0, entry, c) } ?? 0) }
+        if j == body.last, let exit = c.glyph.exit { parts.append(ink.last.map { closeness($0, exit, c) } ?? 0) }
+        return parts.isEmpty ? nil : parts.reduce(0, +) / Double(parts.count)
+    }
+
+    private static func closeness(_ p: Point, _ target: Point, _ c: CheckContext) -> Double {
+        clamp01(1 - p.distance(to: target) / (2 * c.startTolerance))
     }
 }
