@@ -12,6 +12,16 @@ public struct GlyphGeometry: Codable, Sendable, Equatable {
     /// Checkpoint radius and near band in glyph units, for drawing the rails.
     public var radius: Double
     public var nearBand: Double
+    /// Words of a joined script: where each join leaves a letter and arrives at the next.
+    public var joins: [Join]
+
+    public struct Join: Codable, Sendable, Equatable {
+        public var stroke: Int
+        public var from: Point
+        public var to: Point
+        /// `baseline` or `middle`.
+        public var type: String
+    }
 
     public struct Stroke: Codable, Sendable, Equatable {
         /// SVG path data of the centerline.
@@ -33,6 +43,7 @@ public struct GlyphGeometry: Codable, Sendable, Equatable {
         ruling = glyph.ruling
         radius = tolerance.radius * glyph.unit
         nearBand = tolerance.nearBand * glyph.unit
+        joins = glyph.joins.map { Join(stroke: $0.stroke, from: rounded($0.from), to: rounded($0.to), type: $0.type.rawValue) }
         strokes = glyph.strokes.indices.map { i in
             let arrow = guides.arrows[i]
             return Stroke(path: glyph.strokes[i].path.svg, dot: glyph.strokes[i].isDot, start: rounded(guides.startDots[i]),

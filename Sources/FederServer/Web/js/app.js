@@ -79,10 +79,10 @@ async function main() {
 
   const params = new URLSearchParams(location.search);
   const remembered = device.childID();
-  if (params.get("letter")) {
-    // A direct link to one letter (adults, tests): as the remembered child, or without one.
+  if (params.get("letter") || params.get("word")) {
+    // A direct link to one letter or a Schulschrift word (adults, tests): as the remembered child, or without one.
     await hello(remembered);
-    go("schule", { letter: params.get("letter") });
+    go("schule", { letter: params.get("letter"), word: params.get("word") });
   } else if (remembered) {
     try {
       await app.choose(remembered);

@@ -31,13 +31,13 @@ export class LessonView {
   on(name, fn) { this.listeners[name].push(fn); }
 
   /** Starts a letter; without `char` the server's scheduler picks it. Returns the `started` reply. */
-  async start(char, script = "druck", variant) {
+  async start(char, script = "druck", variant, { word } = {}) {
     this.animation.stop();
     this.resuming = false;
     speech.clear(); // leaving the letter: its lines are obsolete
     letterSound.stop();
     setBody({ state: "loading" });
-    const body = char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
+    const body = word ? { word, script } : char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
     const replies = await this.connection.request("start", body);
     const started = replies.find((r) => r.type === "started");
     if (!started) throw new Error(replies.find((r) => r.type === "error")?.message ?? "no glyph");

@@ -47,6 +47,10 @@ export class SchuleScreen {
   async show(detail = {}) {
     $("celebration").classList.add("hidden");
     $("round-done").classList.add("hidden");
+    if (detail.word) {
+      const started = await this.view.start(null, "schul", undefined, { word: detail.word });
+      return this.showLetter(started.glyph.char, null);
+    }
     if (detail.letter) return this.start(detail.letter);
     return this.next();
   }
