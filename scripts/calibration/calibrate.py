@@ -9,7 +9,7 @@ stray marks). UNIPEN has no timestamps: times follow the arc length at about two
 second, 100 samples per second, 0.3 s between strokes.
 
 Prints, per condition, the share of 0/1/2/3 stars among letters the recognizer reads as the
-expected letter (clarity.isExpected), and the share without a star among letters assessed against a
+expected letter (its best reading, clarity.recognized, is the letter or the same shape), and the share without a star among letters assessed against a
 different glyph. The targets of issue 12: at most 15 % without a star and at least 60 % with two or
 more for readable letters; at least 95 % without a star for a different glyph.
 
@@ -108,10 +108,22 @@ def assess(feder, items, legacy):
     return answers
 
 
+SAME_SHAPES = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Il1"]  # LetterRecognition.sameShapes
+
+
+def reads_as_expected(a):
+    """The recognizer's best reading is the expected letter or the same shape (o for O)."""
+    c = a.get("clarity")
+    if not c:
+        return False
+    group = next((g for g in SAME_SHAPES if c["expected"] in g), c["expected"])
+    return c["recognized"] in group
+
+
 def distribution(answers):
     own = [a for a in answers if a["id"].endswith(":own") and "error" not in a]
     other = [a for a in answers if a["id"].endswith(":other") and "error" not in a]
-    readable = [a for a in own if a.get("clarity", {}).get("isExpected")]
+    readable = [a for a in own if reads_as_expected(a)]
     stars = Counter(a["stars"] for a in readable)
     n = max(len(readable), 1)
     share = {k: stars.get(k, 0) / n for k in range(4)}

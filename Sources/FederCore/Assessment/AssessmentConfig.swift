@@ -49,6 +49,9 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9).
     public var anotherLetter = 0.02
 
+    /// Ink more than this many times as long as the letter's lines is a scrawl, not the letter.
+    public var scrawlLength = 3.0
+
     // MARK: Size and placement (only when the ink sits on known ruling lines)
     /// Letter height / expected height above this: too big.
     public var tooBig = 1.35

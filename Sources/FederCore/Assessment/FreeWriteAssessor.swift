@@ -39,6 +39,8 @@ public enum FreeWriteAssessor {
         errors += CornerCheck.run(context)
         errors += OvershootCheck.run(context)
         if let mirrored = MirrorCheck.run(page, bounds: bounds, shape: shape, context: context) { errors.append(mirrored) }
+        let scrawl = ScrawlCheck.run(context)
+        errors += scrawl.map { [$0] } ?? []
         let size = options.placement.judgesSize ? SizeCheck.run(bounds: bounds, glyph: glyph, config: config) : nil
         errors += size?.errors ?? []
         errors = errors.ranked()
@@ -58,7 +60,8 @@ public enum FreeWriteAssessor {
         // own errors, which cap the stars (Stars.freeWrite).
         let quality = motor.form
         // A mirrored letter is not the letter, however neat (Spiegelschrift is common at five and six).
-        let stars = errors.contains { $0.code == .mirrored } ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        // Nor is a scrawl that happens to fill the letter's place.
+        let stars = errors.contains { $0.code == .mirrored } || scrawl != nil ? 0 : Stars.freeWrite(quality: quality, errors: errors)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
             score: motor.overall, quality: quality, stars: stars, guided: nil, motor: motor,
