@@ -43,8 +43,13 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     // MARK: Which letter
     /// The letter is mirrored when its mirror image fits the glyph this much better (distance ratio) …
     public var mirrorRatio = 0.7
-    /// … and by at least this much (x-heights): symmetric letters (A, H, O) never trigger it.
+    /// … and by at least this much (x-heights): symmetric letters (A, H, O) never trigger it …
     public var mirrorMargin = 0.1
+    /// … and the mirror image is itself a fair letter (shape distance at most this, x-heights).
+    public var mirrorFit = 0.5
+    /// With the recognizer: its best reading is the expected letter with at least this probability,
+    /// so the letter was not written mirrored.
+    public var surelyTheLetter = 0.9
     /// Free writing: below this recognizer probability for the expected letter, the ink is taken for
     /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9).
     public var anotherLetter = 0.02

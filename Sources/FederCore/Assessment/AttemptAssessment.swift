@@ -41,12 +41,24 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
 
 extension AttemptAssessment {
     /// Adds the Klarheit and applies it to the stars: a letter the recognizer is sure is another
-    /// letter earns none, however neat its lines (docs/ASSESSMENT.md §5).
+    /// letter earns none, however neat its lines; a letter it is sure is the expected one (its best
+    /// reading, with probability ≥ `surelyTheLetter`) was not written mirrored, whatever the mirror
+    /// check thought of an unusual shape (docs/ASSESSMENT.md §5).
     mutating func judge(_ clarity: Clarity, config: AssessmentConfig, variation: Int) {
         self.clarity = clarity
-        guard Stars.isAnotherLetter(clarity, config: config), stars > 0 else { return }
-        stars = 0
-        feedback = Feedback(stars: 0, errors: errors, variation: variation)
+        if Stars.isAnotherLetter(clarity, config: config) {
+            guard stars > 0 else { return }
+            stars = 0
+        } else if clarity.probability >= config.surelyTheLetter,
+                  LetterRecognition.acceptedForms(for: clarity.expected).contains(clarity.recognized),
+                  errors.contains(where: { $0.code == .mirrored }) {
+            errors.removeAll { $0.code == .mirrored }
+            let scrawl = errors.contains { $0.code == .extraStroke && $0.stroke == nil && $0.inkStroke == nil }
+            stars = scrawl ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        } else {
+            return
+        }
+        feedback = Feedback(stars: stars, errors: errors, variation: variation)
     }
 }
 

@@ -13,6 +13,7 @@ enum MirrorCheck {
         let flipped = page.map { $0.map { Point(axis - $0.x, $0.y) } }
         let mirrored = ShapeFit.best(flipped, bounds: bounds, glyph: c.glyph, placementKnown: false, config: config)
         guard mirrored.formDistance < config.mirrorRatio * shape.formDistance,
+              mirrored.formDistance <= config.mirrorFit * unit,
               shape.formDistance - mirrored.formDistance >= config.mirrorMargin * unit else { return nil }
         let box = c.glyph.inkBounds
         return WritingError(code: .mirrored, stroke: nil, at: c.page(box.center),
