@@ -15,8 +15,11 @@ struct Assess: ParsableCommand {
             """
     )
 
-    @Option(help: "The character, e.g. a, A, ä, 4.")
+    @Option(help: "The character, e.g. a, A, ä, 4 (not with --batch: each line names its glyph).")
     var glyph: String?
+
+    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\", \"phase\", \"variant\"); print one compact assessment per line.")
+    var batch = false
 
     @Option(help: "A word of a joined script instead of a character, e.g. Oma (built with its joins).")
     var word: String?
@@ -38,6 +41,7 @@ struct Assess: ParsableCommand {
 
     func run() throws {
         let library = try GlyphLibrary.bundled()
+        if batch { return try runBatch(library) }
         let target: Glyph
         switch (glyph, word) {
         case (let glyph?, nil):
@@ -45,7 +49,7 @@ struct Assess: ParsableCommand {
         case (nil, let word?):
             do { target = try WordBuilder(library: library, script: script ?? "schul").build(word) } catch { throw Failure(error.description) }
         default:
-            throw Failure("give either --glyph or --word")
+            throw Failure("give either --glyph or --word (or --batch with a glyph on each line)")
         }
         let data: Data
         do {
@@ -60,6 +64,23 @@ struct Assess: ParsableCommand {
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
             throw Failure(error.description)
+        }
+    }
+}
+
+extension Assess {
+    /// One assessment per input line; a bad line answers with its error and the rest go on.
+    func runBatch(_ library: GlyphLibrary) throws {
+        let data: Data
+        do {
+            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw Failure("cannot read \(file): \(error.localizedDescription)")
+        }
+        let recognizer = try? LetterRecognizer.bundled()
+        let out = FileHandle.standardOutput
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+            out.write(AssessmentBatch.answer(Data(line), library: library, defaultScript: script, recognizer: recognizer) + Data("\n".utf8))
         }
     }
 }

@@ -4,10 +4,17 @@ import Foundation
 /// `Glyph.unit`), times in seconds, speeds in x-heights per second. docs/ASSESSMENT.md explains each.
 public struct AssessmentConfig: Sendable, Equatable, Codable {
     // MARK: Shape
-    /// Fréchet leash at which Form (and a stroke's shape) reaches 0; 0 leash gives 1.
-    public var formTolerance = 0.5
+    /// Shape distance at which Form (and a stroke's shape) reaches 0; 0 gives 1. Set on real
+    /// handwriting (docs/ASSESSMENT.md §9): adults' clearly readable letters lie 0.2–0.6 x-heights
+    /// from the school model.
+    public var formTolerance = 1.0
+    /// Form ignores this share of the ink's length farthest from the letter (landing hooks, a tail).
+    public var formInkOutliers = 0.05
     /// Above this direction-free Fréchet distance an ink stroke is not taken for a glyph stroke.
     public var matchLimit = 0.9
+    /// A glyph stroke left without its own ink is looked for as a stretch of another ink stroke (two
+    /// strokes written without lifting the pen); found when the stretch lies within this leash.
+    public var joinLimit = 0.25
 
     // MARK: Free writing (after the ink is fitted onto the glyph)
     /// Ink farther than this from its line has left the corridor.
@@ -32,6 +39,23 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var overshoot = 0.25
     /// Going backwards along a line by more than this (and twice as much as forwards) is "reversed".
     public var reversedDistance = 0.3
+
+    // MARK: Which letter
+    /// The letter is mirrored when its mirror image fits the glyph this much better (distance ratio) …
+    public var mirrorRatio = 0.7
+    /// … and by at least this much (x-heights): symmetric letters (A, H, O) never trigger it …
+    public var mirrorMargin = 0.1
+    /// … and the mirror image is itself a fair letter (shape distance at most this, x-heights).
+    public var mirrorFit = 0.5
+    /// With the recognizer: its best reading is the expected letter with at least this probability,
+    /// so the letter was not written mirrored.
+    public var surelyTheLetter = 0.9
+    /// Free writing: below this recognizer probability for the expected letter, the ink is taken for
+    /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9).
+    public var anotherLetter = 0.02
+
+    /// Ink more than this many times as long as the letter's lines is a scrawl, not the letter.
+    public var scrawlLength = 3.0
 
     // MARK: Size and placement (only when the ink sits on known ruling lines)
     /// Letter height / expected height above this: too big.

@@ -20,7 +20,7 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
     /// The attempt's score, 0…1: `guided.score` or `motor.overall`.
     public var score: Double
     /// How well the letter itself came out, 0…1, which stars and mastery follow: the guided score,
-    /// or for free writing ½ Form + ½ strokeScore/100.
+    /// or for free writing its Form (the shape, however it was split into strokes).
     public var quality: Double
     public var stars: Int
     public var guided: GuidedScore?
@@ -34,6 +34,32 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
     public var feedback: Feedback
     /// Free writing: Klarheit, when a recognizer was at hand.
     public var clarity: Clarity?
+    /// Ink read from a file: what was tidied before judging (duplicate samples, slipped timestamps,
+    /// overlapping strokes). Nil for live sessions.
+    public var repairs: InkRepairs?
+}
+
+extension AttemptAssessment {
+    /// Adds the Klarheit and applies it to the stars: a letter the recognizer is sure is another
+    /// letter earns none, however neat its lines; a letter it is sure is the expected one (its best
+    /// reading, with probability ≥ `surelyTheLetter`) was not written mirrored, whatever the mirror
+    /// check thought of an unusual shape (docs/ASSESSMENT.md §5).
+    mutating func judge(_ clarity: Clarity, config: AssessmentConfig, variation: Int) {
+        self.clarity = clarity
+        if Stars.isAnotherLetter(clarity, config: config) {
+            guard stars > 0 else { return }
+            stars = 0
+        } else if clarity.probability >= config.surelyTheLetter,
+                  LetterRecognition.acceptedForms(for: clarity.expected).contains(clarity.recognized),
+                  errors.contains(where: { $0.code == .mirrored }) {
+            errors.removeAll { $0.code == .mirrored }
+            let scrawl = errors.contains { $0.code == .extraStroke && $0.stroke == nil && $0.inkStroke == nil }
+            stars = scrawl ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        } else {
+            return
+        }
+        feedback = Feedback(stars: stars, errors: errors, variation: variation)
+    }
 }
 
 /// How an attempt is to be judged beyond its ink.

@@ -4,7 +4,20 @@ import Foundation
 /// any size is compared by its shape; size and position are judged separately against the ruling),
 /// matches strokes, runs every check, and scores the Schreibmotorik dimensions.
 public enum FreeWriteAssessor {
-    /// - Parameter ink: the child's ink in glyph units (as the page sends it, or as placed from a file).
+    /// - Parameters:
+    ///   - ink: the child's ink in glyph units (as the page sends it, or as placed from a file).
+    ///   - recognizer: when given, the attempt also gets its Klarheit, and a letter the recognizer is
+    ///     sure is another letter (a b for a d, a mirrored letter) earns no star (`Stars.anotherLetter`).
+    public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions(),
+                              recognizer: LetterRecognizer?) -> AttemptAssessment {
+        var assessment = assess(ink, glyph: glyph, options: options)
+        if let recognizer, let clarity = Clarity.judge(ink, expected: glyph.char, recognizer: recognizer) {
+            assessment.judge(clarity, config: options.config, variation: options.variation)
+        }
+        return assessment
+    }
+
+    /// The shape and plan alone, without asking the recognizer which letter it is.
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions()) -> AttemptAssessment {
         let config = options.config, unit = glyph.unit
         let ink = Ink(pointer: ink.pointer, strokes: ink.strokes.filter { !$0.isEmpty })
@@ -15,7 +28,7 @@ public enum FreeWriteAssessor {
         let (fit, fitted, match) = (shape.fit, shape.fitted, shape.match)
         let context = CheckContext(
             glyph: glyph, ink: fitted, toPage: fit.inverted,
-            pieces: match.pieces.map { $0.map { InkPiece(stroke: $0, range: 0...(fitted[$0].count - 1)) } },
+            pieces: match.pieces,
             corridor: config.corridor * unit, coverRadius: config.coverRadius * unit,
             startTolerance: config.startTolerance * unit, config: config)
 
@@ -26,6 +39,9 @@ public enum FreeWriteAssessor {
         errors += CornerCheck.run(context)
         errors += JoinCheck.run(context)
         errors += OvershootCheck.run(context)
+        if let mirrored = MirrorCheck.run(page, bounds: bounds, shape: shape, context: context) { errors.append(mirrored) }
+        let scrawl = ScrawlCheck.run(context)
+        errors += scrawl.map { [$0] } ?? []
         let size = options.placement.judgesSize ? SizeCheck.run(bounds: bounds, glyph: glyph, config: config) : nil
         errors += size?.errors ?? []
         errors = errors.ranked()
@@ -41,8 +57,12 @@ public enum FreeWriteAssessor {
             rhythmus: RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)))
         let strokes = StrokeScoring.score(context, errors: errors)
         let strokeScore = strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1))
-        let quality = (motor.form + strokeScore / 100) / 2
-        let stars = Stars.freeWrite(quality: quality, errors: errors)
+        // Stars follow the shape alone; the plan (strokes' order, direction, start, joins) has its
+        // own errors, which cap the stars (Stars.freeWrite).
+        let quality = motor.form
+        // A mirrored letter is not the letter, however neat (Spiegelschrift is common at five and six).
+        // Nor is a scrawl that happens to fill the letter's place.
+        let stars = errors.contains { $0.code == .mirrored } || scrawl != nil ? 0 : Stars.freeWrite(quality: quality, errors: errors)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
             score: motor.overall, quality: quality, stars: stars, guided: nil, motor: motor,

@@ -2,12 +2,16 @@ import Foundation
 
 /// The mistakes worth naming (iTrace's taxonomy and Scribble's checks), most important first.
 public enum ErrorCode: String, Sendable, Codable, CaseIterable {
+    /// The whole letter was written mirrored (its mirror image is the letter).
+    case mirrored
     /// A stroke began away from its start dot.
     case wrongStart
     /// A stroke was drawn the other way round.
     case reversed
     /// A stroke came before one that belongs earlier.
     case strokeOrder
+    /// Two strokes that are taught apart were written in one, without lifting the pen.
+    case joinedStrokes
     /// A whole stroke (or dot) is missing.
     case missingStroke
     /// Joined words: the pen was lifted where the letters are joined.
@@ -41,7 +45,7 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// rather than how neatly: these cap a free-writing attempt's stars.
     public var isFormation: Bool {
         switch self {
-        case .wrongStart, .reversed, .strokeOrder, .missingStroke: return true
+        case .mirrored, .wrongStart, .reversed, .strokeOrder, .joinedStrokes, .missingStroke: return true
         default: return false
         }
     }

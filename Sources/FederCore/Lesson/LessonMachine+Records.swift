@@ -55,9 +55,7 @@ extension LessonMachine {
             return GuidedAssessor.assess(trace, options: options)
         }
         if phase == .freeWrite, let ink = free?.recorder.ink, !ink.isEmpty {
-            var assessment = FreeWriteAssessor.assess(ink, glyph: glyph, options: options)
-            assessment.clarity = recognizer.flatMap { Clarity.judge(ink, expected: glyph.char, recognizer: $0) }
-            return assessment
+            return FreeWriteAssessor.assess(ink, glyph: glyph, options: options, recognizer: recognizer)
         }
         return nil
     }

@@ -121,19 +121,28 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     }
 
     /// "Is this the expected letter?" — the calibrated probability that the ink shows `expected`.
-    /// Forms that are the same shape in print and differ only in size on the ruling (c/C, o/O,
-    /// s/S, …, and the straight bar I/l; see `LetterRecognition.shapeTwins`) count as the expected
-    /// letter, because isolated ink cannot tell them apart; letter size is judged against the ruling
-    /// elsewhere.
-    public func verify(expected: String, threshold: Double = 0.5) -> LetterVerification {
+    /// Forms that are the same shape in print (c/C, o/O/0, s/S, …, the straight bar I/l/1; see
+    /// `LetterRecognition.sameShapes`) count as the expected letter, because isolated ink cannot tell
+    /// them apart; letter size is judged against the ruling elsewhere. `isExpected` is
+    /// `probability >= threshold`, by default the operating point chosen for children
+    /// (`childrenThreshold`: telling a child a right letter is wrong is the worst mistake).
+    public func verify(expected: String, threshold: Double = LetterRecognition.childrenThreshold) -> LetterVerification {
         let forms = Self.acceptedForms(for: expected)
         let p = min(1, forms.reduce(0) { $0 + probability(of: $1) })
         return LetterVerification(expected: expected, probability: p, isExpected: p >= threshold,
                                   recognized: label, acceptedForms: forms)
     }
 
-    /// Pairs of labels that are the same shape in Austrian school print (they differ by size or
-    /// position on the ruling only).
+    /// The verification threshold for children: on UNIPEN letters with child-like distortions it
+    /// rejects under 2 % of right letters (docs/RECOGNITION.md, "Operating point").
+    public static let childrenThreshold = 0.05
+
+    /// Labels that are the same shape in Austrian school print (they differ by size or position on the
+    /// ruling only), including the digit twins of O and of the bar.
+    public static let sameShapes: [[String]] = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il1"]
+        .map { $0.map(String.init) }
+
+    /// Pairs of labels that are the same shape (kept for callers that want one twin; see `sameShapes`).
     public static let shapeTwins: [String: String] = {
         var t: [String: String] = [:]
         for pair in ["Cc", "Kk", "Oo", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il"] {
@@ -144,10 +153,10 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
         return t
     }()
 
-    /// The labels counted as `expected` by `verify`.
+    /// The labels counted as `expected` by `verify`: the expected label first, then its same shapes.
     public static func acceptedForms(for expected: String) -> [String] {
-        if let twin = shapeTwins[expected] { return [expected, twin] }
-        return [expected]
+        guard let group = sameShapes.first(where: { $0.contains(expected) }) else { return [expected] }
+        return [expected] + group.filter { $0 != expected }
     }
 }
 
@@ -157,7 +166,7 @@ public struct LetterVerification: Sendable, Codable, Equatable {
     public let expected: String
     /// Calibrated probability that the ink shows the expected letter (shape twins included).
     public let probability: Double
-    /// `probability >= threshold` (0.5 unless given).
+    /// `probability >= threshold` (`LetterRecognition.childrenThreshold` unless given).
     public let isExpected: Bool
     /// What the recognizer reads instead (its top label).
     public let recognized: String

@@ -44,8 +44,9 @@ public struct PenSample: Sendable, Equatable, Codable {
     }
 }
 
-/// Decides which samples are plausible. Anything non-finite, far outside the writing area, out of
-/// time order or with a wild timestamp is dropped rather than allowed to disturb tracking.
+/// Decides which samples are plausible. Anything non-finite, far outside the writing area, clearly out
+/// of time order or with a wild timestamp is dropped rather than allowed to disturb tracking; a time
+/// slipped back by a few milliseconds is raised to the last one.
 public struct SampleFilter: Sendable {
     /// The area samples may fall in: the glyph box grown by `margin` on every side.
     public var area: Rect
@@ -65,9 +66,14 @@ public struct SampleFilter: Sendable {
         if let p = s.pressure, !p.isFinite { return nil }
         if let a = s.tiltX, !a.isFinite { return nil }
         if let b = s.tiltY, !b.isFinite { return nil }
-        if let lastTime, s.t < lastTime { return nil }
-        lastTime = s.t
         var clean = s
+        if let lastTime, s.t < lastTime {
+            // A timestamp that slips back by a frame is a device's rounding: the sample is kept at the
+            // last time. Further back, the clock cannot be trusted and the sample is dropped.
+            guard lastTime - s.t <= InkRepair.backwardTolerance else { return nil }
+            clean.t = lastTime
+        }
+        lastTime = clean.t
         clean.pressure = s.pressure.map { min(max($0, 0), 1) }
         clean.tiltX = s.tiltX.map { min(max($0, -90), 90) }
         clean.tiltY = s.tiltY.map { min(max($0, -90), 90) }

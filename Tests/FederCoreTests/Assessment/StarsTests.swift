@@ -13,7 +13,7 @@ struct StarsTests {
     }
 
     @Test func freeWriteThresholdsAndTheFormationCap() {
-        #expect([0.9, 0.80, 0.79, 0.60, 0.59, 0.35, 0.34].map { Stars.freeWrite(quality: $0, errors: []) } == [3, 3, 2, 2, 1, 1, 0])
+        #expect([0.9, 0.70, 0.69, 0.50, 0.49, 0.25, 0.24].map { Stars.freeWrite(quality: $0, errors: []) } == [3, 3, 2, 2, 1, 1, 0])
         #expect(Stars.freeWrite(quality: 0.95, errors: [start]) == 2)
         #expect(Stars.freeWrite(quality: 0.95, errors: [corner]) == 3)
         #expect(Stars.guided(quality: 0.95, completed: true, errors: [start]) == 2)
@@ -22,9 +22,12 @@ struct StarsTests {
     @Test func aFluentScribbleGetsNoStarsThoughItsMotorOverallIsFair() {
         let l = TestInk.glyph("l")
         let walk = TestInk.randomWalk(from: Point(120, 100), steps: 300, step: 4, seed: 3)
-        let a = FreeWriteAssessor.assess(Ink(pointer: .pen, strokes: [walk]), glyph: l)
+        let ink = Ink(pointer: .pen, strokes: [walk])
+        let a = FreeWriteAssessor.assess(ink, glyph: l, recognizer: try! LetterRecognizer.bundled())
         #expect(a.motor!.overall > 0.3)
         #expect(a.stars == 0)
+        // Shape alone (no recognizer at hand) is lenient with a letter as plain as l, but not generous.
+        #expect(FreeWriteAssessor.assess(ink, glyph: l).stars <= 1)
     }
 
     @Test func praiseFitsTheStarsAndTipsFollow() {

@@ -6,7 +6,7 @@ enum FormationChecks {
         var errors: [WritingError] = []
         let unit = c.unit
         for (j, stroke) in c.glyph.strokes.enumerated() where !stroke.isDot {
-            guard let i = match.primary[j], let start = c.ink[i].first, let d = match.distances[j] else { continue }
+            guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
             let offset = start.distance(to: stroke.start)
             if offset > c.startTolerance {
                 errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: i, at: c.page(stroke.start),
@@ -18,6 +18,10 @@ enum FormationChecks {
             }
         }
         errors += order(c, match: match)
+        for j in match.joined {
+            guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink) else { continue }
+            errors.append(WritingError(code: .joinedStrokes, stroke: j, inkStroke: i, at: c.page(start), tip: Phrases.joinedStrokes))
+        }
         for (i, owner) in match.owner.enumerated() where owner == nil {
             let points = c.ink[i]
             guard Polyline.length(points) >= c.config.minOffRun * unit, let box = Polyline.bounds([points]) else { continue }
@@ -35,13 +39,16 @@ enum FormationChecks {
     /// Strokes written out of order: those outside the longest run of matched strokes whose glyph
     /// order rises with the writing order (so one early stroke is one error, not a cascade).
     static func order(_ c: CheckContext, match: StrokeMatch) -> [WritingError] {
-        // Matched glyph strokes in writing order.
-        let written: [(ink: Int, glyph: Int)] = match.primary.enumerated()
-            .compactMap { j, i in i.map { (ink: $0, glyph: j) } }
-            .sorted { $0.ink < $1.ink }
+        // Matched glyph strokes in writing order (strokes joined in one ink stroke by where they begin in it).
+        let written: [(ink: Int, at: Int, glyph: Int)] = match.primary.enumerated()
+            .compactMap { j, i in
+                guard let i, let piece = match.pieces[j].first(where: { $0.stroke == i }) else { return nil }
+                return (ink: i, at: piece.range.lowerBound, glyph: j)
+            }
+            .sorted { ($0.ink, $0.at) < ($1.ink, $1.at) }
         let keep = Set(longestIncreasing(written.map(\.glyph)))
         return written.enumerated().compactMap { position, pair in
-            guard !keep.contains(position), let start = c.ink[pair.ink].first else { return nil }
+            guard !keep.contains(position), let start = match.firstPoint(of: pair.glyph, in: c.ink) else { return nil }
             return WritingError(code: .strokeOrder, stroke: pair.glyph, inkStroke: pair.ink, at: c.page(start),
                                 tip: Phrases.strokeOrder)
         }

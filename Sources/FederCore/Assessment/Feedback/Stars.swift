@@ -5,14 +5,16 @@ import Foundation
 ///
 /// - guided: quality (the guided score) ≥ 0.85 → 3, ≥ 0.65 → 2, ≥ 0.40 → 1; an unfinished tracing
 ///   gets 0.
-/// - free writing: quality (½ Form + ½ stroke score) ≥ 0.80 → 3, ≥ 0.60 → 2, ≥ 0.35 → 1. Not the
-///   motor overall: a fluent scribble has high Tempo and Rhythmus, but it is not the letter.
-/// - both: an error in how the letter is formed (wrong start, reversed, order, missing stroke) caps
-///   the attempt at 2.
+/// - free writing: quality (Form, the shape) ≥ 0.70 → 3, ≥ 0.50 → 2, ≥ 0.25 → 1, set on real
+///   handwriting. Not the motor overall: a fluent scribble has high Tempo and Rhythmus, but it is not
+///   the letter. A mirrored letter, or (with the recognizer) another letter, earns none.
+/// - both: an error in the plan of the letter (wrong start, reversed, order, strokes joined, missing
+///   stroke) caps the attempt at 2.
 /// - direct and observe: none (direct is judged, but a wrong tap never costs a star).
 public enum Stars {
     public static let guidedThresholds = [0.85, 0.65, 0.40]
-    public static let freeWriteThresholds = [0.80, 0.60, 0.35]
+    /// On Form (1 − shape distance in x-heights): 0.3, 0.5 and 0.75 x-heights from the model.
+    public static let freeWriteThresholds = [0.70, 0.50, 0.25]
 
     static func band(_ score: Double, _ thresholds: [Double]) -> Int {
         for (k, t) in thresholds.enumerated() where score >= t { return 3 - k }
@@ -29,6 +31,12 @@ public enum Stars {
 
     public static func freeWrite(quality: Double, errors: [WritingError]) -> Int {
         capped(band(quality, freeWriteThresholds), errors)
+    }
+
+    /// Free writing with the recognizer at hand: the ink is another letter when the recognizer's
+    /// probability for the expected one (shape twins included) is below `config.anotherLetter`.
+    public static func isAnotherLetter(_ clarity: Clarity, config: AssessmentConfig) -> Bool {
+        clarity.probability < config.anotherLetter
     }
 }
 

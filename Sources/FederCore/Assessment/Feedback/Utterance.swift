@@ -24,11 +24,13 @@ public enum Phrases {
     public static let tapADot = Utterance(key: "direct.tapADot", text: "Tipp auf einen Punkt.")
 
     // MARK: Tips, one per error
+    public static let mirrored = Utterance(key: "tip.mirrored", text: "Schau, in welche Richtung der Buchstabe schaut.")
     public static let startTop = Utterance(key: "tip.wrongStart.top", text: "Fang oben beim Punkt an.")
     public static let startBottom = Utterance(key: "tip.wrongStart.bottom", text: "Fang unten beim Punkt an.")
     public static let startDot = Utterance(key: "tip.wrongStart", text: "Fang beim Punkt an.")
     public static let reversed = Utterance(key: "tip.reversed", text: "Andersrum! Schau auf den Pfeil.")
     public static let strokeOrder = Utterance(key: "tip.strokeOrder", text: "Schau, welcher Strich zuerst kommt.")
+    public static let joinedStrokes = Utterance(key: "tip.joinedStrokes", text: "Heb den Stift ab, bevor der nächste Strich kommt.")
     public static let missingStroke = Utterance(key: "tip.missingStroke", text: "Da fehlt noch ein Strich.")
     public static let missingDot = Utterance(key: "tip.missingDot", text: "Da fehlt noch der Punkt.")
     public static let notCovered = Utterance(key: "tip.notCovered", text: "Da fehlt noch ein Stück.")

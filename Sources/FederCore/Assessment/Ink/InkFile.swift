@@ -2,16 +2,20 @@ import Foundation
 
 /// An ink file as `feder assess` reads it (docs/ASSESSMENT.md):
 /// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen"}` — y down, any units,
-/// t in seconds, p (0…1) optional or null; `frame` and `pointer` optional.
+/// t in seconds, p (0…1) optional or null; `frame` and `pointer` optional. Untidy device timing is
+/// repaired on reading (`InkRepair`) and counted in `repairs`.
 public struct InkFile: Sendable, Equatable {
     public var strokes: [[PenSample]]
     public var frame: InkFrame?
     public var pointer: PointerKind?
+    /// What reading the file tidied (duplicate samples, slipped or shared timestamps, overlapping strokes).
+    public var repairs: InkRepairs
 
-    public init(strokes: [[PenSample]], frame: InkFrame? = nil, pointer: PointerKind? = nil) {
+    public init(strokes: [[PenSample]], frame: InkFrame? = nil, pointer: PointerKind? = nil, repairs: InkRepairs = InkRepairs()) {
         self.strokes = strokes
         self.frame = frame
         self.pointer = pointer
+        self.repairs = repairs
     }
 
     /// The pointer written in the file, else `pen` when samples carry pressure, else `touch`.
@@ -19,13 +23,13 @@ public struct InkFile: Sendable, Equatable {
         pointer ?? (strokes.contains { $0.contains { $0.pressure != nil } } ? .pen : .touch)
     }
 
-    /// Reads and checks an ink file; every problem names its place.
+    /// Reads, checks and repairs an ink file; every problem that cannot be repaired names its place.
     public static func decode(_ data: Data) throws(InkFileError) -> InkFile {
         let raw: RawInkFile
         do {
             raw = try JSONDecoder().decode(RawInkFile.self, from: data)
         } catch {
-            throw InkFileError(describe(error))
+            throw InkFileError(.malformed, describe(error))
         }
         var strokes: [[PenSample]] = []
         for (k, rawStroke) in raw.strokes.enumerated() where !rawStroke.isEmpty {
@@ -33,28 +37,27 @@ public struct InkFile: Sendable, Equatable {
             stroke.reserveCapacity(rawStroke.count)
             for (i, v) in rawStroke.enumerated() {
                 guard v.count >= 3, let x = v[0], let y = v[1], let t = v[2] else {
-                    throw InkFileError("stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] with numbers for x, y and t")
+                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] with numbers for x, y and t")
                 }
                 stroke.append(PenSample(x: x, y: y, t: t, pressure: v.count > 3 ? v[3] : nil))
             }
             strokes.append(stroke)
         }
-        let file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
+        var file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
         try file.check()
+        (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
         return file
     }
 
+    /// The problems no repair can fix: no ink, numbers that are not numbers, pressure out of range,
+    /// ruling lines in the wrong order. (Timing is checked by `InkRepair`.)
     func check() throws(InkFileError) {
-        guard !strokes.isEmpty else { throw InkFileError("the ink has no samples") }
+        guard !strokes.isEmpty else { throw InkFileError(.noSamples, "the ink has no samples") }
         for (k, stroke) in strokes.enumerated() {
             for (i, s) in stroke.enumerated() {
                 let place = "stroke \(k + 1), sample \(i + 1)"
-                guard s.x.isFinite, s.y.isFinite, s.t.isFinite else { throw InkFileError("\(place): x, y and t must be finite numbers") }
-                if let p = s.pressure, !(p.isFinite && p >= 0 && p <= 1) { throw InkFileError("\(place): pressure must be between 0 and 1") }
-                if i > 0, s.t < stroke[i - 1].t { throw InkFileError("\(place): time goes backwards") }
-            }
-            if k > 0, let first = stroke.first, let previous = strokes[k - 1].last, first.t < previous.t {
-                throw InkFileError("stroke \(k + 1) starts before stroke \(k) ends")
+                guard s.x.isFinite, s.y.isFinite, s.t.isFinite else { throw InkFileError(.notFinite, "\(place): x, y and t must be finite numbers") }
+                if let p = s.pressure, !(p.isFinite && p >= 0 && p <= 1) { throw InkFileError(.pressureOutOfRange, "\(place): pressure must be between 0 and 1") }
             }
         }
         if let frame { try frame.check() }
@@ -76,17 +79,31 @@ public struct InkFrame: Sendable, Equatable, Codable {
 
     func check() throws(InkFileError) {
         let values = [top, middle, base, bottom, left].compactMap { $0 }
-        guard values.allSatisfy(\.isFinite) else { throw InkFileError("frame: lines must be finite numbers") }
-        guard middle < base else { throw InkFileError("frame: middle must lie above base (y grows down)") }
-        if let top, top >= middle { throw InkFileError("frame: top must lie above middle") }
-        if let bottom, bottom <= base { throw InkFileError("frame: bottom must lie below base") }
+        guard values.allSatisfy(\.isFinite) else { throw InkFileError(.badFrame, "frame: lines must be finite numbers") }
+        guard middle < base else { throw InkFileError(.badFrame, "frame: middle must lie above base (y grows down)") }
+        if let top, top >= middle { throw InkFileError(.badFrame, "frame: top must lie above middle") }
+        if let bottom, bottom <= base { throw InkFileError(.badFrame, "frame: bottom must lie below base") }
     }
 }
 
-/// A problem with an ink file, in words a user can act on.
+/// A problem with an ink file that no repair can fix: its kind, and where it is in words a user can act on.
 public struct InkFileError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: String, Sendable, Equatable {
+        /// Not JSON, or not the shape of an ink file.
+        case malformed
+        /// A coordinate or time that is not a finite number.
+        case notFinite
+        case pressureOutOfRange
+        /// A time that runs back further than a device's rounding (`InkRepair.backwardTolerance`).
+        case timeGoesBack
+        case noSamples
+        /// Ruling lines that are not numbers or not in order.
+        case badFrame
+    }
+
+    public var kind: Kind
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
     public var description: String { message }
 }
 

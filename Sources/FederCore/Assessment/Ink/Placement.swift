@@ -25,10 +25,13 @@ public struct Placement: Sendable, Equatable, Codable {
     }
 
     /// The placement that lays `bounds` centred onto `target` at the same size, size measured by the
-    /// box diagonal (robust for lines with no width or no height). The scale is kept within 1/4…4.
-    public static func fitting(_ bounds: Rect, onto target: Rect) -> Placement {
+    /// box diagonal (robust for lines with no width or no height). Any scale unless `limits` are
+    /// given: a file's ink may come in metres or in pixels of a huge screen. Ink without extent (a
+    /// single point) keeps its size.
+    public static func fitting(_ bounds: Rect, onto target: Rect, limits: ClosedRange<Double>? = nil) -> Placement {
         let from = bounds.width.hypot(bounds.height), to = target.width.hypot(target.height)
-        let scale = from > 1e-9 && to > 1e-9 ? min(max(to / from, 0.25), 4) : 1
+        var scale = from > 0 && to > 0 ? to / from : 1
+        if let limits { scale = min(max(scale, limits.lowerBound), limits.upperBound) }
         let c = bounds.center, t = target.center
         return Placement(scale: scale, offset: Point(t.x - c.x * scale, t.y - c.y * scale))
     }

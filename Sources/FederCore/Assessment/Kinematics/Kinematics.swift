@@ -76,13 +76,18 @@ enum Slant {
     static func degrees(_ strokes: [[Point]], unit: Double) -> Double? {
         var sum = 0.0, weight = 0.0
         for stroke in strokes {
-            let points = Polyline.resample(stroke, maxSpacing: 0.05 * unit)
+            // A letter whose length is a whole number of steps must not get one step more or fewer
+            // from the last bit of rounding (ink in other units would get another slant).
+            let length = Polyline.length(stroke)
+            guard length > 0 else { continue }
+            let points = Polyline.resample(stroke, count: Int((length / (0.05 * unit) - 1e-6).rounded(.up)) + 1)
             guard points.count >= 2 else { continue }
             for i in 1..<points.count {
                 var d = points[i] - points[i - 1]
                 if d.y < 0 { d = d * -1 }  // both directions as a downward vector
                 let w = d.length
-                guard w > 0, abs(d.x) <= d.y else { continue }
+                // Exactly 45° (x's diagonals) is left out whatever the rounding says.
+                guard w > 0, abs(d.x) < d.y * (1 - 1e-9) else { continue }
                 sum += atan2(-d.x, d.y) * w   // down and to the left = top leans right
                 weight += w
             }

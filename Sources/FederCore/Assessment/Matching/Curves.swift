@@ -17,14 +17,6 @@ enum Curves {
         return (CurveDistance.frechet(a, b), CurveDistance.frechet(a.reversed(), b))
     }
 
-    /// Several strokes joined into one path (the pen-up jumps become straight connections).
-    static func joined(_ strokes: [[Point]]) -> [Point] {
-        var out: [Point] = []
-        out.reserveCapacity(strokes.reduce(0) { $0 + $1.count })
-        for s in strokes { out += s }
-        return out
-    }
-
     /// Distance from `p` to the nearest point of a polyline.
     static func distance(_ p: Point, to line: [Point]) -> Double {
         guard let first = line.first else { return .infinity }

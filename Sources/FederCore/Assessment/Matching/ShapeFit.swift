@@ -22,9 +22,12 @@ enum ShapeFit {
     }
 
     static let keptSize = 0.8...1.25
+    /// The page is already in glyph units: the fit may correct a letter up to four times too big or
+    /// too small, and does not blow a tiny touch up to letter size.
+    static let scaleLimits = 0.25...4.0
 
     static func best(_ page: [[Point]], bounds: Rect, glyph: Glyph, placementKnown: Bool, config: AssessmentConfig) -> Result {
-        let scaled = refined(evaluate(page, fit: .fitting(bounds, onto: glyph.inkBounds), glyph: glyph, config: config),
+        let scaled = refined(evaluate(page, fit: .fitting(bounds, onto: glyph.inkBounds, limits: scaleLimits), glyph: glyph, config: config),
                              page: page, glyph: glyph, config: config, keepScale: false)
         guard placementKnown, keptSize.contains(1 / scaled.fit.scale) else { return scaled }
         // Same centre as the scaled fit, true size.
@@ -48,7 +51,7 @@ enum ShapeFit {
     static func evaluate(_ page: [[Point]], fit: Placement, glyph: Glyph, config: AssessmentConfig) -> Result {
         let fitted = page.map { $0.map(fit.apply) }
         let match = StrokeMatcher.match(fitted, glyph: glyph, config: config)
-        let distance = FormScore.distance(ink: FormScore.ordered(fitted, match: match, unit: glyph.unit, config: config), glyph: glyph)
+        let distance = FormScore.distance(ink: FormScore.shapeInk(fitted, match: match, unit: glyph.unit, config: config), glyph: glyph, config: config)
         return Result(fit: fit, fitted: fitted, match: match, formDistance: distance)
     }
 
@@ -57,9 +60,9 @@ enum ShapeFit {
     static func refine(_ r: Result, glyph: Glyph, keepScale: Bool) -> Placement? {
         var pairs: [(p: Point, q: Point)] = []
         for (j, stroke) in glyph.strokes.enumerated() where !stroke.isDot {
-            guard let i = r.match.primary[j], let d = r.match.distances[j], r.fitted[i].count >= 2 else { continue }
+            guard let points = r.match.primaryPoints(of: j, in: r.fitted), let d = r.match.distances[j], points.count >= 2 else { continue }
             // Points at the same fraction of arc length correspond (for a similar shape, exactly).
-            let ink = d.backward < d.forward ? Array(r.fitted[i].reversed()) : r.fitted[i]
+            let ink = d.backward < d.forward ? Array(points.reversed()) : points
             let count = Curves.sampleCount(length: stroke.length, unit: glyph.unit)
             let line = Polyline.resample(stroke.points, count: count)
             for (p, q) in zip(Polyline.resample(ink, count: count), line) { pairs.append((r.fit.invert(p), q)) }
@@ -76,7 +79,7 @@ enum ShapeFit {
             spread += a.dot(a)
         }
         guard spread > 1e-9, cross > 0 else { return nil }
-        let scale = min(max(cross / spread, 0.25), 4)
+        let scale = min(max(cross / spread, scaleLimits.lowerBound), scaleLimits.upperBound)
         return Placement(scale: scale, offset: qMean - pMean * scale)
     }
 }

@@ -4,18 +4,35 @@ import Foundation
 struct StrokeMatch: Sendable, Equatable {
     /// Per glyph stroke: the ink stroke that best is that stroke, if any.
     var primary: [Int?]
-    /// Per glyph stroke: every ink stroke drawn for it, in writing order (a stroke drawn in pieces).
-    var pieces: [[Int]]
+    /// Per glyph stroke: the ink drawn for it, in writing order (a stroke drawn in pieces; a stretch of
+    /// a longer ink stroke when strokes were joined without lifting the pen).
+    var pieces: [[InkPiece]]
     /// Per ink stroke: the glyph stroke it belongs to; nil for ink that belongs to none.
     var owner: [Int?]
-    /// Per glyph stroke: Fréchet distance of its primary ink walked forwards and backwards (glyph units).
+    /// Per glyph stroke: Fréchet distance of its primary ink (or stretch of it) walked forwards and
+    /// backwards (glyph units).
     var distances: [(forward: Double, backward: Double)?]
+    /// Glyph strokes written in one go with another (found as a stretch of an ink stroke that also
+    /// carries another glyph stroke): `joinedStrokes` errors.
+    var joined: [Int] = []
     /// How badly the ink is explained as this letter's strokes (x-heights): the matched pairs'
     /// distances plus the price of everything left unmatched. Lower is better.
     var cost: Double
 
     static func == (a: StrokeMatch, b: StrokeMatch) -> Bool {
         a.primary == b.primary && a.pieces == b.pieces && a.owner == b.owner
+    }
+
+    /// The first ink point written for glyph stroke `j`.
+    func firstPoint(of j: Int, in ink: [[Point]]) -> Point? {
+        guard let piece = pieces[j].first(where: { $0.stroke == primary[j] }) ?? pieces[j].first else { return nil }
+        return ink[piece.stroke][piece.range.lowerBound]
+    }
+
+    /// The primary ink written for glyph stroke `j` (a whole ink stroke, or the stretch of it).
+    func primaryPoints(of j: Int, in ink: [[Point]]) -> [Point]? {
+        guard let i = primary[j], let piece = pieces[j].first(where: { $0.stroke == i }) else { return nil }
+        return Array(ink[i][piece.range])
     }
 }
 
@@ -43,27 +60,60 @@ enum StrokeMatcher {
 
         var total = 0.0
         for (i, j) in owner.enumerated() { total += j.map { cost[i][$0] } ?? skipInk }
-        total += Double(n - owner.compactMap { $0 }.count) * skipGlyph
         var primary = [Int?](repeating: nil, count: n)
         var distances = [(forward: Double, backward: Double)?](repeating: nil, count: n)
+        var pieces = [[InkPiece]](repeating: [], count: n)
         for (i, j) in owner.enumerated() {
-            if let j { primary[j] = i; distances[j] = pair[i][j] }
+            if let j, !ink[i].isEmpty {
+                primary[j] = i; distances[j] = pair[i][j]
+                pieces[j] = [InkPiece(stroke: i, range: 0...(ink[i].count - 1))]
+            }
         }
-        // Leftovers lying along a matched stroke: the child lifted the pen mid-stroke.
+        // Strokes joined without lifting the pen: a glyph stroke left over may be a stretch of an ink
+        // stroke (one-stroke a: its stem follows the bowl). Then every glyph stroke that ink carries
+        // gets just its own stretch, so that shape, start and direction are judged on that stretch.
+        var joined: [Int] = []
         var finalOwner = owner
+        let limit = config.joinLimit * unit
+        for j in 0..<n where primary[j] == nil && !glyph.strokes[j].isDot {
+            var best: (i: Int, hit: PartialFrechet.Hit)?
+            for i in 0..<m {
+                guard let hit = PartialFrechet.find(glyph.strokes[j].points, in: ink[i], unit: unit), hit.distance <= limit else { continue }
+                if hit.distance < best?.hit.distance ?? .infinity { best = (i, hit) }
+            }
+            guard let (i, hit) = best else { continue }
+            let carried = (0..<n).filter { primary[$0] == i }
+            primary[j] = i
+            distances[j] = (hit.forward, hit.backward)
+            pieces[j] = [InkPiece(stroke: i, range: hit.range)]
+            if finalOwner[i] == nil { finalOwner[i] = j; total -= skipInk }
+            total += hit.distance / unit
+            if carried.isEmpty { continue }
+            joined.append(j)
+            for k in carried where !glyph.strokes[k].isDot {
+                guard let own = PartialFrechet.find(glyph.strokes[k].points, in: ink[i], unit: unit),
+                      own.distance < min(pair[i][k].forward, pair[i][k].backward) else { continue }
+                pieces[k] = [InkPiece(stroke: i, range: own.range)]
+                distances[k] = (own.forward, own.backward)
+            }
+        }
+        total += Double(primary.filter { $0 == nil }.count) * skipGlyph
+        // Leftovers lying along a matched stroke: the child lifted the pen mid-stroke.
         let band = config.corridor * unit
-        for i in 0..<m where owner[i] == nil && !ink[i].isEmpty {
+        for i in 0..<m where finalOwner[i] == nil && !ink[i].isEmpty {
             var best: (j: Int, near: Double)?
             for j in 0..<n {
                 let line = glyph.strokes[j].points
                 let near = Double(ink[i].filter { Curves.distance($0, to: line) <= band }.count) / Double(ink[i].count)
                 if near >= 0.7, near > (best?.near ?? 0) { best = (j, near) }
             }
-            if let best { finalOwner[i] = best.j }
+            if let best {
+                finalOwner[i] = best.j
+                pieces[best.j].append(InkPiece(stroke: i, range: 0...(ink[i].count - 1)))
+                pieces[best.j].sort { ($0.stroke, $0.range.lowerBound) < ($1.stroke, $1.range.lowerBound) }
+            }
         }
-        var pieces = [[Int]](repeating: [], count: n)
-        for (i, j) in finalOwner.enumerated() { if let j { pieces[j].append(i) } }
-        return StrokeMatch(primary: primary, pieces: pieces, owner: finalOwner, distances: distances, cost: total)
+        return StrokeMatch(primary: primary, pieces: pieces, owner: finalOwner, distances: distances, joined: joined, cost: total)
     }
 
     /// Minimum-cost partial assignment by dynamic programming over (ink stroke, used glyph strokes).

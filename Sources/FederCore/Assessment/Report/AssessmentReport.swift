@@ -24,14 +24,15 @@ public enum AssessmentReport {
                               config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
         let placed = file.placed(on: glyph)
         let options = AssessmentOptions(placement: placed.method, config: config)
+        var assessment: AttemptAssessment
         switch phase {
-        case .guided: return GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
+        case .guided: assessment = GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
         case .freeWrite:
-            var assessment = FreeWriteAssessor.assess(placed.ink, glyph: glyph, options: options)
-            assessment.clarity = recognizer.flatMap { Clarity.judge(placed.ink, expected: glyph.char, recognizer: $0) }
-            return assessment
+            assessment = FreeWriteAssessor.assess(placed.ink, glyph: glyph, options: options, recognizer: recognizer)
         case .observe, .direct: throw .phaseNotAssessed(phase)
         }
+        assessment.repairs = file.repairs
+        return assessment
     }
 
     /// The command's whole job: file bytes in, JSON bytes out.

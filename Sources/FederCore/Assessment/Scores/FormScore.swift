@@ -1,32 +1,64 @@
 import Foundation
 
-/// Form: the discrete Fréchet distance (Eiter & Mannila) between the child's whole trajectory and the
-/// glyph's centerline, in x-heights, mapped linearly to 1 (identical) … 0 (a leash of
-/// `formTolerance` or more). Both are single paths with straight pen-up jumps between strokes, walked
-/// in writing direction, so a reversed stroke scores low. The child's strokes are taken in the
-/// glyph's order (stroke order has its own score and error); ink that belongs to no stroke comes last.
-/// As in Hanzi Writer's shape test, the ink is also tried turned by ±π/32 and ±π/16 about its centre
-/// and the closest is kept: a slant up to about 11° is not a fault of form (slant is measured on its
-/// own, in the kinematics).
+/// Form: how far the written letter is, as a shape, from the glyph's centerline, in x-heights, mapped
+/// linearly to 1 (identical) … 0 (`formTolerance` or more). Shape only: however the letter was split
+/// into strokes, in whatever order and direction they were drawn (a one-stroke a, an H with the bar
+/// first, an O drawn clockwise), the same ink has the same Form. The plan (stroke count, order,
+/// direction, start) is judged on its own, by the formation checks and the per-stroke scores.
+///
+/// The distance is symmetric: every part of the centerline must have ink near it (its largest gap:
+/// a missing stroke or dot counts in full) and the ink must lie near the centerline (the distance
+/// that all but `formInkOutliers` of the ink's length stays within: a pen's landing hook is no fault
+/// of shape, a stray line is). It is the Fréchet leash of the main seed with the walking order set
+/// free, which is what "however it was split" asks. As in Hanzi Writer's shape test the ink is also
+/// tried turned by ±π/32 and ±π/16 about its centre and the closest is kept: a slant up to about 11°
+/// is no fault of form (slant is measured on its own, in the kinematics); and it is tried 20 % narrower
+/// and 25 % wider: adults and children write letters narrower or wider than the school model, which
+/// a teacher never counts against the shape.
 enum FormScore {
     static let turns = [0, Double.pi / 32, -Double.pi / 32, Double.pi / 16, -Double.pi / 16]
+    static let widths = [1, 0.8, 1.25]
 
-    static func distance(ink: [[Point]], glyph: Glyph) -> Double {
-        let a = Curves.joined(ink), b = Curves.joined(glyph.strokes.map(\.points))
-        guard !a.isEmpty, !b.isEmpty else { return .infinity }
-        let n = Curves.sampleCount(length: max(Polyline.length(a), Polyline.length(b)), unit: glyph.unit, limit: 300)
-        let ink = Polyline.resample(a, count: n), line = Polyline.resample(b, count: n)
-        let centre = ink.reduce(Point.zero, +) * (1 / Double(n))
+    static func distance(ink: [[Point]], glyph: Glyph, config: AssessmentConfig = .standard) -> Double {
+        let spacing = 0.04 * glyph.unit
+        let strokes = ink.filter { !$0.isEmpty }.map { Polyline.resample($0, maxSpacing: spacing) }
+        let lines = glyph.strokes.map { Polyline.resample($0.points, maxSpacing: spacing) }
+        let count = strokes.reduce(0) { $0 + $1.count }
+        guard count > 0, !lines.isEmpty else { return .infinity }
+        let centre = strokes.joined().reduce(Point.zero, +) * (1 / Double(count))
         var best = Double.infinity
-        for angle in turns {
-            let c = cos(angle), s = sin(angle)
-            let turned = angle == 0 ? ink : ink.map { p in
-                let d = p - centre
-                return Point(centre.x + c * d.x - s * d.y, centre.y + s * d.x + c * d.y)
+        for width in widths {
+            for angle in turns {
+                let c = cos(angle), s = sin(angle)
+                let turned = angle == 0 && width == 1 ? strokes : strokes.map { $0.map { p in
+                    let d = p - centre
+                    return Point(centre.x + width * (c * d.x - s * d.y), centre.y + s * d.x + c * d.y)
+                } }
+                best = min(best, shapeDistance(turned, lines, inkOutliers: config.formInkOutliers, below: best))
             }
-            best = min(best, CurveDistance.frechet(turned, line))
         }
         return best
+    }
+
+    /// max(largest gap of the centerline to the ink, the ink's distance to the centerline that all but
+    /// `inkOutliers` of its points stay within). `below`: stop early once the answer cannot beat it.
+    static func shapeDistance(_ ink: [[Point]], _ lines: [[Point]], inkOutliers: Double, below: Double = .infinity) -> Double {
+        func nearest(_ p: Point, _ set: [[Point]]) -> Double {
+            var d = Double.infinity
+            for line in set { d = min(d, Curves.distance(p, to: line)) }
+            return d
+        }
+        var gap = 0.0
+        for line in lines {
+            for p in line {
+                gap = max(gap, nearest(p, ink))
+                if gap >= below { return gap }
+            }
+        }
+        var away = ink.joined().map { nearest($0, lines) }
+        away.sort()
+        let index = min(away.count - 1, Int((Double(away.count) * (1 - inkOutliers)).rounded(.down)))
+        return max(gap, away[max(index, 0)])
     }
 
     static func score(distance: Double, unit: Double, config: AssessmentConfig) -> Double {
@@ -34,13 +66,12 @@ enum FormScore {
         return clamp01(1 - distance / (config.formTolerance * unit))
     }
 
-    /// The ink strokes in glyph order: each glyph stroke's pieces, then unowned ink (tiny touches dropped).
-    static func ordered(_ ink: [[Point]], match: StrokeMatch, unit: Double, config: AssessmentConfig) -> [[Point]] {
-        var out: [[Point]] = match.pieces.flatMap { $0.map { ink[$0] } }
-        for (i, owner) in match.owner.enumerated() where owner == nil && Polyline.length(ink[i]) >= config.minOffRun * unit {
-            out.append(ink[i])
+    /// The ink that is part of the letter's shape: strokes that belong to the letter and any other
+    /// ink long enough to be a line (tiny touches dropped).
+    static func shapeInk(_ ink: [[Point]], match: StrokeMatch, unit: Double, config: AssessmentConfig) -> [[Point]] {
+        ink.enumerated().compactMap { i, stroke in
+            match.owner[i] != nil || Polyline.length(stroke) >= config.minOffRun * unit ? stroke : nil
         }
-        return out
     }
 }
 

@@ -1,0 +1,82 @@
+import Foundation
+
+/// What was tidied in ink that came from a real device before it was judged. Real tablets and
+/// browsers send the same sample twice, stamp several samples with one time, let a timestamp slip
+/// back by a frame, or start a stroke's clock before the last stroke's last sample. None of that says
+/// anything about the child's writing, so it is repaired, and counted here (docs/ASSESSMENT.md §1).
+public struct InkRepairs: Sendable, Equatable, Codable {
+    /// Samples identical in place and time to the one before (dropped).
+    public var duplicateSamples = 0
+    /// Samples whose time lay slightly before the previous sample's (raised to it).
+    public var backwardTimes = 0
+    /// Samples that shared one time with their predecessor at another place (times spread evenly up
+    /// to the next sample's).
+    public var equalTimes = 0
+    /// Strokes that began before the previous stroke ended (moved later, durations kept).
+    public var overlappingStrokes = 0
+
+    public init() {}
+
+    public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes }
+}
+
+enum InkRepair {
+    /// A timestamp may slip back this far (seconds) and still be a device's rounding; more is a clock
+    /// that cannot be trusted and the ink is refused.
+    static let backwardTolerance = 0.02
+
+    /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a
+    /// time runs back further than `backwardTolerance`, which no repair can make sense of.
+    static func repair(_ strokes: [[PenSample]]) throws(InkFileError) -> (strokes: [[PenSample]], repairs: InkRepairs) {
+        var repairs = InkRepairs()
+        var out: [[PenSample]] = []
+        var previousEnd: Double?
+        for (k, raw) in strokes.enumerated() {
+            var stroke: [PenSample] = []
+            stroke.reserveCapacity(raw.count)
+            for (i, s) in raw.enumerated() {
+                var s = s
+                if let last = stroke.last {
+                    if s.x == last.x && s.y == last.y && s.t == last.t { repairs.duplicateSamples += 1; continue }
+                    if s.t < last.t {
+                        guard last.t - s.t <= backwardTolerance else {
+                            throw InkFileError(.timeGoesBack, "stroke \(k + 1), sample \(i + 1): time goes backwards by \(milliseconds(last.t - s.t)) ms (more than \(milliseconds(backwardTolerance)) ms cannot be repaired)")
+                        }
+                        s.t = last.t
+                        repairs.backwardTimes += 1
+                    }
+                }
+                stroke.append(s)
+            }
+            repairs.equalTimes += spreadEqualTimes(&stroke)
+            if let end = previousEnd, let first = stroke.first, first.t < end {
+                let shift = end - first.t
+                stroke = stroke.map { var s = $0; s.t += shift; return s }
+                repairs.overlappingStrokes += 1
+            }
+            previousEnd = stroke.last?.t ?? previousEnd
+            out.append(stroke)
+        }
+        return (out, repairs)
+    }
+
+    /// Runs of samples at one time but different places get times spread evenly between that time
+    /// and the next sample's (a run at the very end keeps its time: there is nothing to spread to).
+    /// Returns how many samples were given a new time.
+    private static func spreadEqualTimes(_ stroke: inout [PenSample]) -> Int {
+        var changed = 0, i = 0
+        while i < stroke.count {
+            var j = i
+            while j + 1 < stroke.count && stroke[j + 1].t == stroke[i].t { j += 1 }
+            if j > i, j + 1 < stroke.count {
+                let t0 = stroke[i].t, step = (stroke[j + 1].t - t0) / Double(j - i + 1)
+                for k in (i + 1)...j { stroke[k].t = t0 + Double(k - i) * step }
+                changed += j - i
+            }
+            i = j + 1
+        }
+        return changed
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
+}

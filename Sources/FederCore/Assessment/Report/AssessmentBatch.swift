@@ -1,0 +1,63 @@
+import Foundation
+
+/// `feder assess --batch`: many ink files in one run, one JSON object per line in and out, so that
+/// calibration on thousands of real letters does not start a process (and load the recognizer) for
+/// each. Each input line is an ink file (docs/ASSESSMENT.md §1) with `"glyph"` and optionally
+/// `"script"`, `"variant"`, `"phase"` and `"id"` beside `"strokes"`; each output line is the assessment
+/// (compact, keys sorted, numbers rounded) with the `id`, or `{"id", "error"}` for a line that cannot
+/// be judged. A bad line never stops the rest.
+public enum AssessmentBatch {
+    struct Header: Decodable {
+        var glyph: String
+        var script: String?
+        var variant: String?
+        var phase: LessonPhase?
+        var id: String?
+    }
+
+    struct Answer: Encodable {
+        var id: String?
+        var assessment: AttemptAssessment
+
+        func encode(to encoder: any Encoder) throws {
+            try assessment.encode(to: encoder)
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encodeIfPresent(id, forKey: .id)
+        }
+        enum Key: String, CodingKey { case id }
+    }
+
+    struct Refusal: Encodable {
+        var id: String?
+        var error: String
+    }
+
+    /// One input line to one output line (without the newline).
+    public static func answer(_ line: Data, library: GlyphLibrary, defaultScript: String = "druck",
+                              recognizer: LetterRecognizer?) -> Data {
+        let header = try? JSONDecoder().decode(Header.self, from: line)
+        do {
+            guard let header else { throw BatchError("each line needs \"glyph\" and \"strokes\"") }
+            let glyph: Glyph
+            do { glyph = try library.glyph(header.glyph, script: header.script ?? defaultScript, variant: header.variant) } catch {
+                throw BatchError(String(describing: error))
+            }
+            let file: InkFile
+            do { file = try InkFile.decode(line) } catch { throw BatchError("ink file: \(error.message)") }
+            let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? .freeWrite, recognizer: recognizer)
+            return try compact(Answer(id: header.id, assessment: assessment))
+        } catch {
+            let why = (error as? BatchError)?.message ?? String(describing: error)
+            return (try? compact(Refusal(id: header?.id, error: why))) ?? Data("{\"error\":\"unwritable\"}".utf8)
+        }
+    }
+
+    static func compact<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let tree = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        return try encoder.encode(tree.rounded(decimals: 4))
+    }
+
+    struct BatchError: Error { var message: String; init(_ m: String) { message = m } }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+/// Real devices send untidy timing. What a device did wrong is repaired and counted; only ink that
+/// cannot be read is refused, with a typed error.
+@Suite("Untidy ink from real devices")
+struct InkRepairTests {
+    static func json(_ strokes: [[PenSample]]) -> Data {
+        let rows = strokes.map { $0.map { [$0.x, $0.y, $0.t, $0.pressure ?? 0.5] } }
+        return try! JSONSerialization.data(withJSONObject: ["strokes": rows])
+    }
+
+    /// H written by a steady pen, then spoiled as devices spoil it: every 10th sample sent twice,
+    /// every 7th stamped 3 ms before its predecessor, every 5th sharing its predecessor's time, and
+    /// the second stroke's clock starting 0.15 s before the first stroke ended.
+    static func untidy(_ ink: Ink) -> (strokes: [[PenSample]], duplicates: Int, backward: Int, equal: Int) {
+        var duplicates = 0, backward = 0, equal = 0
+        var strokes: [[PenSample]] = []
+        for (k, stroke) in ink.strokes.enumerated() {
+            var out: [PenSample] = []
+            for (i, s) in stroke.enumerated() {
+                var s = s
+                if k == 1 { s.t -= 0.5 }  // the pen lift was 0.35 s: this stroke now starts 0.15 s early
+                if i > 0 && i % 7 == 0 && i + 1 < stroke.count { s.t = out.last!.t - 0.003; backward += 1 }
+                else if i > 0 && i % 5 == 0 && (i - 1) % 7 != 0 && i + 1 < stroke.count { s.t = out.last!.t; equal += 1 }
+                out.append(s)
+                if i % 10 == 3 && i % 7 != 0 { out.append(s); duplicates += 1 }
+            }
+            strokes.append(out)
+        }
+        return (strokes, duplicates, backward, equal)
+    }
+
+    @Test func untidyTimingIsRepairedCountedAndJudgedLikeTheTidyInk() throws {
+        let h = TestInk.glyph("H")
+        let tidy = TestInk.centerline(h)
+        let spoiled = Self.untidy(tidy)
+        let file = try InkFile.decode(Self.json(spoiled.strokes))
+        #expect(file.repairs.duplicateSamples == spoiled.duplicates)
+        #expect(file.repairs.backwardTimes == spoiled.backward)
+        // A raised time equals its predecessor's and is then spread like any shared time.
+        #expect(file.repairs.equalTimes == spoiled.equal + spoiled.backward)
+        #expect(file.repairs.overlappingStrokes == 1)
+        for stroke in file.strokes { for (a, b) in zip(stroke, stroke.dropFirst()) { #expect(b.t > a.t) } }
+        for (a, b) in zip(file.strokes, file.strokes.dropFirst()) { #expect(b.first!.t >= a.last!.t) }
+
+        let repaired = try AssessmentReport.assess(file, glyph: h, phase: .freeWrite)
+        let reference = try AssessmentReport.assess(InkFile.decode(Self.json(tidy.strokes)), glyph: h, phase: .freeWrite)
+        #expect(repaired.stars == reference.stars)
+        #expect(repaired.errors.map(\.code) == reference.errors.map(\.code))
+        #expect(abs(repaired.motor!.form - reference.motor!.form) < 0.01)
+        #expect(abs(repaired.kinematics.meanSpeed - reference.kinematics.meanSpeed) < 0.15 * reference.kinematics.meanSpeed)
+        #expect(repaired.repairs == file.repairs)
+        #expect(reference.repairs?.total == 0)
+    }
+
+    @Test func theRepairsAppearInTheReport() throws {
+        let l = TestInk.glyph("l")
+        let line = TestInk.centerline(l).strokes[0]
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json([line + [line.last!]]), glyph: l, phase: .freeWrite)) as! [String: Any]
+        let repairs = out["repairs"] as! [String: Any]
+        #expect(repairs["duplicateSamples"] as? Int == 1)
+        #expect(repairs["backwardTimes"] as? Int == 0)
+    }
+
+    @Test func aClockRunningFarBackIsRefusedWithATypedError() {
+        let l = TestInk.glyph("l")
+        var line = TestInk.centerline(l).strokes[0]
+        line[5].t = line[4].t - 0.2
+        #expect(throws: InkFileError.self) { try InkFile.decode(Self.json([line])) }
+        do { _ = try InkFile.decode(Self.json([line])) } catch {
+            #expect(error.kind == .timeGoesBack)
+            #expect(error.message.contains("stroke 1, sample 6"))
+        }
+    }
+
+    @Test func unreadableInkGetsItsOwnKindOfError() {
+        func kind(_ text: String) -> InkFileError.Kind? {
+            do { _ = try InkFile.decode(Data(text.utf8)); return nil } catch { return error.kind }
+        }
+        #expect(kind("not json") == .malformed)
+        #expect(kind("{\"strokes\": []}") == .noSamples)
+        #expect(kind("{\"strokes\": [[[0, 0, 0, 1.5]]]}") == .pressureOutOfRange)
+        #expect(kind("{\"strokes\": [[[0, 0, 0]]], \"frame\": {\"middle\": 10, \"base\": 5}}") == .badFrame)
+        #expect(kind("{\"strokes\": [[[0, 0, 0], [1, 1, 0.001]]]}") == nil)
+    }
+
+    @Test func aLiveSampleSlippedBackByAFrameIsKeptAtTheLastTime() throws {
+        let l = TestInk.glyph("l")
+        var recorder = InkRecorder(glyph: l)
+        let s = l.strokes[0].start
+        _ = try recorder.penDown(PenSample(x: s.x, y: s.y, t: 1), pointer: .pen)
+        try recorder.move([PenSample(x: s.x, y: s.y + 5, t: 1.01), PenSample(x: s.x, y: s.y + 10, t: 1.005),
+                           PenSample(x: s.x, y: s.y + 15, t: 0.5)])
+        #expect(recorder.ink.strokes[0].map(\.t) == [1, 1.01, 1.01])
+        #expect(recorder.ignoredSamples == 1)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+/// Form is the shape of the letter; how it was split into strokes, their order and their direction
+/// are the plan, judged on their own with their own errors and tips (docs/ASSESSMENT.md §3.2, §4).
+@Suite("Shape and plan are judged apart")
+struct PlanTests {
+    static let recognizer = try! LetterRecognizer.bundled()
+
+    static func taught(_ glyph: Glyph) -> AttemptAssessment {
+        FreeWriteAssessor.assess(TestInk.centerline(glyph), glyph: glyph)
+    }
+
+    @Test func aOneStrokeAIsJoinedStrokesWithTheFormOfTheTaughtA() {
+        let a = TestInk.glyph("a")
+        let bowl = a.strokes[0].points, stem = a.strokes[1].points
+        // Bowl, then up the stem without lifting, then down the stem: as many people write it.
+        let oneStroke = bowl + [stem[0]] + stem
+        let written = FreeWriteAssessor.assess(TestInk.along([oneStroke]), glyph: a)
+        let reference = Self.taught(a)
+        #expect(written.errors.map(\.code) == [.joinedStrokes], "\(written.errors.map(\.code))")
+        #expect(written.errors.first?.stroke == 1)
+        #expect(written.feedback.tips == [Phrases.joinedStrokes])
+        #expect(abs(written.motor!.form - reference.motor!.form) < 0.05, "\(written.motor!.form) vs \(reference.motor!.form)")
+        #expect(written.strokes.map(\.inkStrokes) == [[0], [0]])
+        #expect(written.strokes.allSatisfy { $0.shape > 0.9 }, "\(written.strokes.map(\.shape))")
+        #expect(written.stars == 2)
+    }
+
+    @Test func anHWithTheBarFirstIsStrokeOrderWithTheFormOfTheTaughtH() {
+        let h = TestInk.glyph("H")
+        let lines = h.strokes.map(\.points)
+        let written = FreeWriteAssessor.assess(TestInk.along([lines[2], lines[0], lines[1]]), glyph: h)
+        let reference = Self.taught(h)
+        #expect(written.errors.map(\.code) == [.strokeOrder], "\(written.errors.map(\.code))")
+        #expect(written.errors.first?.stroke == 2)
+        #expect(written.feedback.tips == [Phrases.strokeOrder])
+        #expect(abs(written.motor!.form - reference.motor!.form) < 0.05)
+        #expect(written.stars == 2)
+    }
+
+    @Test func anOWrittenClockwiseIsReversedWithTheFormOfTheTaughtO() {
+        let o = TestInk.glyph("O")
+        let written = FreeWriteAssessor.assess(TestInk.along([o.strokes[0].points.reversed()]), glyph: o)
+        let reference = Self.taught(o)
+        #expect(written.errors.map(\.code) == [.reversed], "\(written.errors.map(\.code))")
+        #expect(written.feedback.tips == [Phrases.reversed])
+        #expect(abs(written.motor!.form - reference.motor!.form) < 0.05)
+        #expect(written.stars == 2)
+    }
+
+    @Test func theTaughtLetterKeepsItsStarsWhenTheRecognizerIsAsked() {
+        for char in ["a", "d", "H", "O", "k", "S", "3"] {
+            let glyph = TestInk.glyph(char)
+            let a = FreeWriteAssessor.assess(TestInk.centerline(glyph), glyph: glyph, recognizer: Self.recognizer)
+            #expect(a.stars == 3, "\(char): clarity \(a.clarity?.probability ?? -1)")
+            #expect(a.clarity?.isExpected == true)
+        }
+    }
+
+    @Test(arguments: [("b", "d"), ("d", "b"), ("p", "q"), ("q", "p"), ("n", "u"), ("M", "W"), ("6", "9")])
+    func anotherLetterGetsNoStar(written: String, expected: String) {
+        let ink = TestInk.centerline(TestInk.glyph(written))
+        let a = FreeWriteAssessor.assess(ink, glyph: TestInk.glyph(expected), recognizer: Self.recognizer)
+        #expect(a.stars == 0, "\(written) for \(expected): quality \(a.quality), clarity \(a.clarity?.probability ?? -1)")
+        #expect(a.feedback.praise.key.hasPrefix("praise.0"))
+    }
+
+    @Test(arguments: ["a", "b", "d", "e", "k", "r", "s", "z", "B", "E", "F", "J", "L", "N", "R", "S", "Z", "2", "3", "4", "7"])
+    func aMirroredLetterGetsNoStar(char: String) {
+        let glyph = TestInk.glyph(char)
+        let box = glyph.inkBounds
+        let mirrored = TestInk.centerline(glyph)
+        let flipped = Ink(pointer: mirrored.pointer, strokes: mirrored.strokes.map { $0.map { s in
+            var s = s
+            s.x = box.minX + box.maxX - s.x
+            return s
+        } })
+        let a = FreeWriteAssessor.assess(flipped, glyph: glyph, recognizer: Self.recognizer)
+        #expect(a.stars == 0, "mirrored \(char): quality \(a.quality), clarity \(a.clarity?.probability ?? -1)")
+    }
+}

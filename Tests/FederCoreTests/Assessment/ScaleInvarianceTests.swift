@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+/// `feder assess` reads ink "in any units": metres, inches, a 0–1 page or pixels of a 4K screen are
+/// the same letter. Every glyph's own centerline, written by a steady pen, is scaled by 10⁻³…10³ and
+/// moved far away; the whole assessment (form, errors, tips, stars, kinematics in x-heights per
+/// second) must come out as for the ink at glyph size, with and without ruling lines.
+@Suite("Ink in any units and any place")
+struct ScaleInvarianceTests {
+    static let glyphs = TestInk.library.allGlyphs(in: "druck")
+    static let scales = [0.001, 0.01, 0.1, 10, 100, 1000]
+    static let shifts = [Point(0, 0), Point(-4321.5, 9876.25)]
+
+    /// The file as it would be written in other units: every coordinate (and the ruling) times
+    /// `scale`, then moved by `shift` of those units; times untouched.
+    static func file(_ ink: Ink, glyph: Glyph, scale: Double, shift: Point, withFrame: Bool) -> InkFile {
+        let strokes = ink.strokes.map { stroke in
+            stroke.map { s in PenSample(x: s.x * scale + shift.x, y: s.y * scale + shift.y, t: s.t, pressure: s.pressure) }
+        }
+        let r = glyph.ruling
+        let frame = withFrame
+            ? InkFrame(top: r.top * scale + shift.y, middle: r.middle * scale + shift.y, base: r.base * scale + shift.y,
+                       bottom: r.bottom * scale + shift.y, left: shift.x)
+            : nil
+        return InkFile(strokes: strokes, frame: frame, pointer: ink.pointer)
+    }
+
+    static func report(_ file: InkFile, glyph: Glyph, phase: LessonPhase) throws -> Any {
+        let data = try AssessmentReport.json(try AssessmentReport.assess(file, glyph: glyph, phase: phase))
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
+    @Test(arguments: glyphs, [true, false])
+    func theSameLetterInAnyUnitsAndPlaceGetsTheSameAssessment(glyph: Glyph, withFrame: Bool) throws {
+        let ink = TestInk.centerline(glyph)
+        for phase in [LessonPhase.freeWrite, .guided] {
+            let reference = try Self.report(Self.file(ink, glyph: glyph, scale: 1, shift: .zero, withFrame: withFrame),
+                                            glyph: glyph, phase: phase)
+            for (k, scale) in Self.scales.enumerated() {
+                // Guided replays every sample through the tracker: a few scales keep the suite quick.
+                if phase == .guided && k % 2 == 1 { continue }
+                let shift = Self.shifts[k % Self.shifts.count]
+                let other = try Self.report(Self.file(ink, glyph: glyph, scale: scale, shift: shift, withFrame: withFrame),
+                                            glyph: glyph, phase: phase)
+                let differences = JSONDifference.between(reference, other)
+                #expect(differences.isEmpty,
+                        "\(glyph.key) \(phase) ×\(scale) frame \(withFrame): \(differences.prefix(6).joined(separator: "; "))")
+            }
+        }
+    }
+
+    @Test func theCenterlinesAreReallyJudgedAtEveryScale() throws {
+        // Guards the property above against passing because everything failed the same way.
+        let glyph = TestInk.glyph("a")
+        for scale in Self.scales {
+            let file = Self.file(TestInk.centerline(glyph), glyph: glyph, scale: scale, shift: Self.shifts[1], withFrame: false)
+            let a = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+            #expect(a.stars == 3, "×\(scale)")
+            #expect(a.errors.isEmpty, "×\(scale): \(a.errors.map(\.code))")
+            #expect(a.motor!.form > 0.95, "×\(scale)")
+            #expect(abs(a.kinematics.meanSpeed - 3) < 0.1, "×\(scale): \(a.kinematics.meanSpeed) x-heights/s")
+        }
+    }
+}
+
+/// Where two decoded JSON documents differ, numbers compared to the printed precision (4 decimals).
+enum JSONDifference {
+    static func between(_ a: Any, _ b: Any, path: String = "") -> [String] {
+        switch (a, b) {
+        case let (x as [String: Any], y as [String: Any]):
+            let keys = Set(x.keys).union(y.keys).sorted()
+            return keys.flatMap { key -> [String] in
+                guard let u = x[key], let v = y[key] else { return ["\(path).\(key): present in one only"] }
+                return between(u, v, path: "\(path).\(key)")
+            }
+        case let (x as [Any], y as [Any]):
+            guard x.count == y.count else { return ["\(path): \(x.count) vs \(y.count) items"] }
+            return zip(x, y).enumerated().flatMap { i, pair in between(pair.0, pair.1, path: "\(path)[\(i)]") }
+        case let (x as NSNumber, y as NSNumber):
+            let u = x.doubleValue, v = y.doubleValue
+            return abs(u - v) <= 2e-4 + 1e-6 * abs(u) ? [] : ["\(path): \(u) vs \(v)"]
+        case let (x as String, y as String):
+            return x == y ? [] : ["\(path): \(x) vs \(y)"]
+        case (is NSNull, is NSNull):
+            return []
+        default:
+            return ["\(path): \(a) vs \(b)"]
+        }
+    }
+}
