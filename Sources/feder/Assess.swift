@@ -80,7 +80,7 @@ extension Assess {
         let recognizer = try? LetterRecognizer.bundled()
         let out = FileHandle.standardOutput
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-            out.write(AssessmentBatch.answer(Data(line), library: library, defaultScript: script, recognizer: recognizer) + Data("\n".utf8))
+            out.write(AssessmentBatch.answer(Data(line), library: library, defaultScript: script ?? "druck", recognizer: recognizer) + Data("\n".utf8))
         }
     }
 }

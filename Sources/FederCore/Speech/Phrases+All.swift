@@ -10,6 +10,6 @@ extension Phrases {
         nextDot, tapADot,
         startTop, startBottom, startDot, reversed, strokeOrder, missingStroke, missingDot, notCovered,
         leftCorridor, cornerCut, overshoot, tooBig, tooSmall, offLines, extraStroke, wrongDot,
-        joinMissing, joinHigher, joinLower, joinLiftedLast,
+        joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes,
     ] + praise.flatMap { $0 } + [letterDone]
 }
