@@ -8,10 +8,12 @@ public enum FreeWriteAssessor {
     ///   - ink: the child's ink in glyph units (as the page sends it, or as placed from a file).
     ///   - recognizer: when given, the attempt also gets its Klarheit, and a letter the recognizer is
     ///     sure is another letter (a b for a d, a mirrored letter) earns no star (`Stars.anotherLetter`).
+    ///     Words (joined scripts) are not read letter by letter here: they get no Klarheit.
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions(),
                               recognizer: LetterRecognizer?) -> AttemptAssessment {
         var assessment = assess(ink, glyph: glyph, options: options)
-        if let recognizer, let clarity = Clarity.judge(ink, expected: glyph.char, recognizer: recognizer) {
+        // Klarheit is a letter's: the recognizer reads single characters, so a word has none.
+        if let recognizer, glyph.char.count == 1, let clarity = Clarity.judge(ink, expected: glyph.char, recognizer: recognizer) {
             assessment.judge(clarity, config: options.config, variation: options.variation)
         }
         return assessment

@@ -90,6 +90,13 @@ struct WordAssessmentTests {
         #expect(!codes(a).contains(.missingJoin), "\(codes(a))")
     }
 
+    @Test func aWordWrittenAsTaughtEarnsStarsWithTheRecognizerAtHand() throws {
+        // The recognizer reads single letters: a word must not be taken for "another letter".
+        let glyph = try Self.builder.build("Mama")
+        let a = FreeWriteAssessor.assess(ink(glyph.strokes.map(\.points)), glyph: glyph, recognizer: try LetterRecognizer.bundled())
+        #expect(a.stars >= 2 && a.clarity == nil, "stars \(a.stars), \(codes(a))")
+    }
+
     @Test func printLettersGetNoJoinChecks() throws {
         let a = try GlyphLibrary.bundled().glyph("a", script: "druck")
         let ink = ink(a.strokes.map(\.points).reversed())
