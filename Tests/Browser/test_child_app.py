@@ -51,6 +51,7 @@ def test_a_childs_first_days(page, clocked_server):
     server = clocked_server
     page.goto(server.url)
     wait_screen(page, "who")
+    page.wait_for_selector("#add-child")  # the tiles are drawn once the profiles are fetched
     assert page.locator("#who-tiles .tile.profile").count() == 0, "a fresh install has no profiles yet"
     assert page.evaluate("document.body.dataset.said") == "Wer schreibt heute?"
     no_digits_shown(page)
@@ -100,7 +101,7 @@ def test_a_childs_first_days(page, clocked_server):
     page.click("#screen-fortschritte .home-button")
     page.click("#home-avatar")
     wait_screen(page, "who")
-    assert page.locator("#who-tiles .tile.profile").count() == 1
+    page.wait_for_function("document.querySelectorAll('#who-tiles .tile.profile').length === 1")
     new_child(page, "igel", "gruen", hand="left")
     second = open_progress(page)
     assert all(v["stars"] == 0 and v["level"] == 0 for v in second.values())
