@@ -9,6 +9,7 @@ extension SessionConnection {
         var pick: LetterScheduler.Pick?
         var char = request.glyph
         var script = request.script
+        var isWord = request.isWord
         if request.next {
             guard var current = child else {
                 replies.append(.error(re: id, ProtocolError(.noChild, "the scheduler needs a child: send hello first")))
@@ -20,6 +21,13 @@ extension SessionConnection {
                                   after: char)
             script = scheduler.course.script
             char = pick?.char
+            // Schulschrift: once today's round is done, a short word of learnt letters comes next.
+            if pick?.extra == true, script == "schul",
+               let word = WordPicker(words: WordList.bundled(script: script), script: script).next(for: current.learner) {
+                char = word
+                isWord = true
+                pick?.kind = .word
+            }
             if current.learner != child?.learner {
                 child = current
                 do { try await store.save(current) } catch {
@@ -33,7 +41,7 @@ extension SessionConnection {
         }
         let glyph: Glyph
         do {
-            glyph = try lookUp(char, script: script, variant: request.variant, isWord: request.isWord)
+            glyph = try lookUp(char, script: script, variant: request.variant, isWord: isWord)
         } catch {
             replies.append(.error(re: id, error))
             return replies

@@ -4,17 +4,27 @@ import Foundation
 /// a day, so practising one letter does not reshuffle the rest of the day.
 public struct DailyRound: Sendable, Equatable, Codable {
     public struct Slot: Sendable, Equatable, Codable {
-        public enum Kind: String, Sendable, Codable { case newOrWeak, review }
+        /// `word`: not a slot of the round — a Schulschrift word offered after it (`WordPicker`).
+        public enum Kind: String, Sendable, Codable { case newOrWeak, review, word }
         /// `script/char`.
         public var key: String
         public var kind: Kind
         /// The scheduler's priority when the round was planned (written on the phase records).
         public var priority: Double
         public var done: Bool = false
+
+        public init(key: String, kind: Kind, priority: Double, done: Bool = false) {
+            self.key = key; self.kind = kind; self.priority = priority; self.done = done
+        }
     }
 
     public var day: CalendarDay
     public var slots: [Slot]
+
+    public init(day: CalendarDay, slots: [Slot]) {
+        self.day = day
+        self.slots = slots
+    }
 
     /// The first slot not yet practised today.
     public var nextSlot: Slot? { slots.first { !$0.done } }
