@@ -36,11 +36,7 @@ extension LessonStore {
     @discardableResult
     public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
-            var row = row
-            try row.insert(db)
-            try DraftStroke
-                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
-                .deleteAll(db)
+            let row = try Self.insertClearingDrafts(row, in: db)
             let recovered = try PhaseRecordRow
                 .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt
                         && Column("record") == nil && Column("outcome") == PhaseRecord.Outcome.abandoned.rawValue

@@ -34,14 +34,17 @@ public struct LessonStore: Sendable {
     /// Stores a finished phase attempt and removes its draft strokes, in one transaction.
     @discardableResult
     public func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
-        try await database.writer.write { db in
-            var row = row
-            try row.insert(db)
-            try DraftStroke
-                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
-                .deleteAll(db)
-            return row
-        }
+        try await database.writer.write { db in try Self.insertClearingDrafts(row, in: db) }
+    }
+
+    /// Inserts a record and deletes the drafts of its attempt (call inside a write transaction).
+    static func insertClearingDrafts(_ row: PhaseRecordRow, in db: Database) throws -> PhaseRecordRow {
+        var row = row
+        try row.insert(db)
+        try DraftStroke
+            .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
+            .deleteAll(db)
+        return row
     }
 
     public func appendDraft(_ stroke: DraftStroke) async throws {

@@ -32,13 +32,14 @@ class Pen:
         self._send("mouseReleased", x, y, 0.0, (0, 0))
 
 
-def glyph_to_client(page, points):
-    """Maps glyph units to client coordinates using the guide layer's viewBox and box."""
-    box = page.evaluate("""() => {
-        const svg = document.getElementById('guides');
+def glyph_to_client(page, points, layer="guides"):
+    """Maps glyph units to client coordinates using a guide layer's viewBox and box (Schule's
+    `guides`, or Werkstatt's `werkstatt-guides`)."""
+    box = page.evaluate("""(layer) => {
+        const svg = document.getElementById(layer);
         const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
         return {vx: vb.x, vy: vb.y, vw: vb.width, left: r.left, top: r.top, width: r.width};
-    }""")
+    }""", layer)
     s = box["width"] / box["vw"]
     return [(box["left"] + (x - box["vx"]) * s, box["top"] + (y - box["vy"]) * s) for x, y in points]
 

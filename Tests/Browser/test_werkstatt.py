@@ -6,18 +6,8 @@ import urllib.request
 
 from child_steps import wait_screen
 from conftest import no_digits_shown
-from pen import Pen, densify
+from pen import Pen, densify, glyph_to_client
 from test_screens import onboarded_profile
-
-
-def to_client(page, points):
-    box = page.evaluate("""() => {
-        const svg = document.getElementById('werkstatt-guides');
-        const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
-        return {vx: vb.x, vy: vb.y, vw: vb.width, left: r.left, top: r.top, width: r.width};
-    }""")
-    s = box["width"] / box["vw"]
-    return [(box["left"] + (x - box["vx"]) * s, box["top"] + (y - box["vy"]) * s) for x, y in points]
 
 
 def write(page, char, server):
@@ -25,7 +15,7 @@ def write(page, char, server):
         glyph = json.load(r)
     pen = Pen(page)
     for stroke in glyph["strokes"]:
-        pen.stroke(to_client(page, densify(stroke["checkpoints"], 3.0)))
+        pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0), layer="werkstatt-guides"))
 
 
 def heard_keys(page):

@@ -47,8 +47,13 @@ extension SessionConnection {
             return replies
         }
         if let childID = child?.id {
-            // Strokes left by lessons the page never came back to become records now.
-            _ = try? await store.recoverDrafts(childID: childID, except: nil)
+            // Strokes left by lessons the page never came back to become records now; if that write
+            // fails they stay drafts (recovered at the next try or start-up) and the page is told.
+            do {
+                try await store.recoverDrafts(childID: childID, except: nil)
+            } catch {
+                replies.append(.error(re: id, ProtocolError(.storageFailed, "left-over strokes could not be recovered: \(error)")))
+            }
         }
         let condition = child?.condition ?? .threePhase
         let plan = planFor(glyph, condition: condition)
