@@ -84,6 +84,9 @@ public struct LessonMachine: Sendable {
 
     public var isFinished: Bool { phase == nil }
 
+    /// The number of the attempt in progress at the current phase (1 for the first).
+    public var currentAttempt: Int { attempt }
+
     /// The ink of the attempt in progress (guided and free writing), for drafts and limits.
     public var inkInProgress: Ink? { guided?.trace.ink ?? free?.recorder.ink }
 

@@ -109,10 +109,16 @@ public struct SessionConnection: Sendable {
     /// Work that need not hold up a reply: the draft of the strokes finished by a pen-up. Call it
     /// after sending each message's replies and before handling the next message, so the child sees
     /// "stroke done" without waiting for the database, and a crash still loses at most one stroke.
-    public mutating func persistAfterReply() async {
-        guard draftDue else { return }
+    /// Returns a `storage_failed` error to send when the draft could not be written (the stroke is
+    /// tried again at the next pen-up, and stays in the attempt's ink either way).
+    @discardableResult
+    public mutating func persistAfterReply() async -> [ServerMessage] {
+        guard draftDue else { return [] }
         draftDue = false
-        await writeDraft()
+        if let error = await writeDraft() {
+            return [.error(re: nil, ProtocolError(.storageFailed, "the finished stroke could not be kept as a draft: \(error)"))]
+        }
+        return []
     }
 
     /// The connection closed. A lesson with ink in progress is kept for the page to resume: its
@@ -121,6 +127,7 @@ public struct SessionConnection: Sendable {
     public mutating func close() async {
         if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
             draftDue = false
+            // A stroke whose draft fails here is still in the page's ink, which it sends on resuming.
             await writeDraft()
             self.lesson = nil
             return
@@ -183,12 +190,14 @@ public struct SessionConnection: Sendable {
         }
     }
 
-    /// After a pen-up: the strokes finished since the last draft go to the database.
-    mutating func writeDraft() async {
+    /// After a pen-up: the strokes finished since the last draft go to the database. Returns the
+    /// error when a draft could not be written (those strokes are tried again next time).
+    @discardableResult
+    mutating func writeDraft() async -> (any Error)? {
         guard let lesson, let phase = lesson.machine.phase, let ink = lesson.machine.inkInProgress,
-              !lesson.machine.isPenDown, ink.strokes.count > lesson.draftedStrokes else { return }
+              !lesson.machine.isPenDown, ink.strokes.count > lesson.draftedStrokes else { return nil }
         let glyph = lesson.machine.glyph
-        let attempt = lesson.machine.records.filter { $0.phase == phase }.count + 1
+        let attempt = lesson.machine.currentAttempt
         for index in lesson.draftedStrokes..<ink.strokes.count {
             let draft = DraftStroke(lessonID: lesson.id, childID: child?.id, condition: lesson.machine.condition,
                                     script: glyph.script, glyph: glyph.char, variant: glyph.variant, phase: phase.rawValue,
@@ -198,11 +207,11 @@ public struct SessionConnection: Sendable {
                 try await store.appendDraft(draft)
             } catch {
                 // Not marked as drafted: the next pen-up tries this stroke again.
-                return
+                return error
             }
             self.lesson?.draftedStrokes = index + 1
         }
-        self.lesson?.draftedStrokes = ink.strokes.count
+        return nil
     }
 
     /// Ends a lesson in progress (recording the attempt in progress as abandoned).

@@ -49,7 +49,10 @@ struct SessionEndpoint: Sendable {
                 } catch {
                     break
                 }
-                await connection.persistAfterReply()
+                for failure in await connection.persistAfterReply() {
+                    logger.error("draft not stored", metadata: ["child": "\(connection.child?.id ?? "-")", "error": "\(failure)"])
+                    try? await outbound.write(.text(try writer.text(failure)))
+                }
                 // One timer per connection. It is re-armed only when the lesson's next deadline comes
                 // sooner than the armed one (a later deadline is found when the early tick fires and
                 // re-arms), so the 60 messages a second of tracing do not each start a timer.
