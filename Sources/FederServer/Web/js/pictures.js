@@ -85,8 +85,11 @@ export function sticker(name, earned = true) {
   return svg(STICKERS[name] ?? STICKERS.stern, "0 0 100 100", `pic sticker-pic${earned ? "" : " unearned"}`);
 }
 
+let jarCount = 0;
+
 /** Today's jar, filled from 0 to 1, with marbles. */
 export function jar(fill) {
+  const clip = `jar-clip-${++jarCount}`;  // one id per drawing: several jars live in the page at once
   const f = Math.max(0, Math.min(1, fill || 0));
   const top = 86 - 62 * f;
   const marbles = [];
@@ -95,8 +98,8 @@ export function jar(fill) {
     const row = Math.floor(i / 3), col = i % 3;
     marbles.push(`<circle cx="${36 + col * 14 + (row % 2) * 6}" cy="${80 - row * 14}" r="6" fill="${["#f472b6", "#60a5fa", "#34d399", "#fbbf24"][i % 4]}"/>`);
   }
-  return svg(`<defs><clipPath id="jar-clip"><path d="M26 24 H74 V84 Q74 92 66 92 H34 Q26 92 26 84Z"/></clipPath></defs>` +
-    `<rect x="20" y="${top}" width="60" height="${92 - top}" fill="#fde68a" clip-path="url(#jar-clip)"/>${marbles.join("")}` +
+  return svg(`<defs><clipPath id="${clip}"><path d="M26 24 H74 V84 Q74 92 66 92 H34 Q26 92 26 84Z"/></clipPath></defs>` +
+    `<rect x="20" y="${top}" width="60" height="${92 - top}" fill="#fde68a" clip-path="url(#${clip})"/>${marbles.join("")}` +
     `<path d="M26 24 H74 V84 Q74 92 66 92 H34 Q26 92 26 84Z" fill="none" stroke="#94a3b8" stroke-width="4"/><rect x="22" y="12" width="56" height="12" rx="4" fill="#d97706"/>`,
   "0 0 100 100", `pic jar${f >= 1 ? " full" : ""}`);
 }
