@@ -2,6 +2,7 @@ import FederCore
 import FederStore
 import Foundation
 import Hummingbird
+import HummingbirdAuth
 import HummingbirdWebSocket
 import Logging
 
@@ -33,21 +34,16 @@ public struct FederServices: Sendable {
     }
 }
 
-/// Builds the Hummingbird application: the web app, the JSON API and the live session endpoint.
+/// Builds the Hummingbird application: the web app, the JSON API, the adult area and the live
+/// session endpoint.
 public enum FederApp {
-    public typealias Context = BasicWebSocketRequestContext
+    public typealias Context = FederRequestContext
 
     /// - Parameter onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
-    public static func make(services: FederServices, host: String, port: Int,
+    public static func make(services: FederServices, host: String, port: Int, adult: AdultOptions = AdultOptions(),
                             logger: Logger = Logger(label: "feder"),
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router(context: Context.self)
-        router.addMiddleware { WebAppFiles.middleware(logger: logger) }
-        APIRoutes(services: services).register(on: router)
-        ProfileRoutes(services: services).register(on: router)
-        WerkstattRoutes(services: services).register(on: router)
-        ResearchRoutes(services: services).register(on: router)  // needs the adult gate of #13
-        SessionEndpoint(services: services, logger: logger).register(on: router)
+        let router = router(services: services, adult: adult, logger: logger)
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(
@@ -58,5 +54,31 @@ public enum FederApp {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
+    }
+
+    /// The router with its middleware in order: foreign origins refused first (WebSocket upgrades
+    /// included), then the page's files, then the adult session from its cookie, then the adult
+    /// guard in front of every route that is not open to the child's page.
+    static func router(services: FederServices, adult: AdultOptions, logger: Logger) -> Router<Context> {
+        let router = Router(context: Context.self)
+        router.addMiddleware {
+            SameOriginMiddleware<Context>()
+            WebAppFiles.middleware(logger: logger)
+            SessionMiddleware<Context>(
+                storage: DatabasePersistDriver(database: services.database, now: services.clock.wall),
+                configuration: .init(sessionCookieParameters: .init(name: AdultOptions.cookieName, path: "/", sameSite: .strict),
+                                     keyPrefix: "adult.session.", defaultSessionExpiration: adult.sessionLength))
+            AdultOnlyMiddleware()
+        }
+        let keeper = GateKeeper(store: KeyValueStore(database: services.database, now: services.clock.wall),
+                                now: services.clock.wall, hashCost: adult.pinHashCost)
+        APIRoutes(services: services).register(on: router)
+        ProfileRoutes(services: services).register(on: router)
+        WerkstattRoutes(services: services).register(on: router)
+        ResearchRoutes(services: services).register(on: router)
+        GateRoutes(keeper: keeper, options: adult, now: services.clock.wall).register(on: router)
+        ClassRoutes(services: services).register(on: router)
+        SessionEndpoint(services: services, logger: logger).register(on: router)
+        return router
     }
 }

@@ -116,6 +116,15 @@ enum Migrations {
             try db.create(index: "letterSession_on_child_day", on: "letterSession", columns: ["childID", "day"])
         }
         ResearchMigrations.register(in: &migrator)
+        migrator.registerMigration("v5-adult-keys") { db in
+            // Small keyed values of the adult area: persisted adult sessions (so a restart does not
+            // sign every adult out) and the PIN's hash with its lock-out state. `expiresAt` nil: never.
+            try db.create(table: "keyValue") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .blob).notNull()
+                t.column("expiresAt", .datetime)
+            }
+        }
         return migrator
     }
 }

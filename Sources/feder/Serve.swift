@@ -26,7 +26,11 @@ struct Serve: AsyncParsableCommand {
                                valueName: "date"))
     var clockStart: String?
 
+    @Option(help: ArgumentHelp("How long an adult stays signed in after the gate, in seconds.", valueName: "seconds"))
+    var adultSessionSeconds = 3600
+
     func run() async throws {
+        guard adultSessionSeconds > 0 else { throw ValidationError("--adult-session-seconds must be positive") }
         let directory = DataDirectory.resolve(explicit: data)
         var start: Date?
         if let clockStart {
@@ -38,7 +42,8 @@ struct Serve: AsyncParsableCommand {
         let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start))
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
-        let app = FederApp.make(services: services, host: host, port: port, logger: logger)
+        let app = FederApp.make(services: services, host: host, port: port,
+                                adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered so a script reading our output sees the URL at once.
         FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file.path))\n".utf8))

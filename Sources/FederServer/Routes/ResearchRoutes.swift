@@ -7,7 +7,7 @@ import Hummingbird
 /// overrides, paper-transfer ratings, the dashboard's figures and the export download. The
 /// dashboard and the download read the same store queries as `feder export`.
 ///
-/// Adult area only: these routes must sit behind the adult gate (issue #13) when it exists.
+/// Adult area only: `AdultOnlyMiddleware` answers 401 to these without an adult session.
 struct ResearchRoutes: Sendable {
     let services: FederServices
 

@@ -1,0 +1,103 @@
+import FederCore
+import FederStore
+import Foundation
+import Hummingbird
+
+/// The class as the adults see it, under `/api/v1/children` (adult session required): every
+/// profile with its settings and progress, a new child, changes, and each child's dashboard.
+struct ClassRoutes: Sendable {
+    let services: FederServices
+
+    func register(on router: Router<FederRequestContext>) {
+        let children = router.group("api/v1/children")
+        children.get { _, _ -> [AdultChildView] in
+            var views: [AdultChildView] = []
+            for child in try await services.children.profiles(includeArchived: true) {
+                views.append(AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: child.id)))
+            }
+            return views
+        }
+        children.post { request, context -> EditedResponse<AdultChildView> in
+            let body = try await request.decode(as: NewProfile.self, context: context)
+            let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let name, name.count > 40 { throw AdultError(.badRequest, "bad_change", "Der Name hat höchstens 40 Zeichen.") }
+            let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
+                                                           displayName: name?.isEmpty == true ? nil : name, now: services.clock.wall())
+            return EditedResponse(status: .created, response: AdultChildView(child, practiceDays: []))
+        }
+        children.get(":id") { _, context -> AdultChildView in
+            let child = try await self.child(context)
+            return AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: child.id))
+        }
+        children.patch(":id") { request, context -> AdultChildView in
+            let id = try await self.child(context).id
+            let change = try await request.decode(as: ChildChange.self, context: context)
+            let problems = change.problems(scripts: services.library.scriptIDs)
+            guard problems.isEmpty else { throw AdultError(.badRequest, "bad_change", problems.joined(separator: " ")) }
+            let now = services.clock.wall()
+            guard let child = try await services.children.update(id: id, now: now, { change.apply(to: &$0, now: now) }) else {
+                throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
+            }
+            context.logger.info("adult changed a child's profile", metadata: ["child": "\(id)"])
+            return AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: id))
+        }
+        children.get(":id/dashboard") { _, context -> ChildDashboard in
+            let id = try await self.child(context).id
+            guard let dashboard = try await services.children.dashboard(childID: id, today: services.clock.today,
+                                                                        timeZone: services.clock.timeZone) else {
+                throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
+            }
+            return dashboard
+        }
+    }
+
+    private func child(_ context: FederRequestContext) async throws -> ChildRecord {
+        let id = try context.parameters.require("id").lowercased()
+        guard UUID(uuidString: id) != nil else { throw AdultError(.badRequest, "bad_id", "Die Kennung ist keine UUID.") }
+        guard let child = try await services.children.find(id: id) else {
+            throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
+        }
+        return child
+    }
+}
+
+extension ChildDashboard: ResponseEncodable {}
+
+/// A profile as the adults see it: everything that can be set, and the course's steps for moving
+/// the child's position.
+struct AdultChildView: ResponseEncodable {
+    var id: String
+    var name: String?
+    var animal: Animal
+    var colour: AvatarColour
+    var handedness: Handedness?
+    var pointer: PointerKind?
+    var script: String
+    var condition: StudyCondition
+    var settings: ChildSettings
+    var archived: Bool
+    var createdAt: Date
+    var onboarded: Bool
+    /// Letters whose mastery reached the unlock threshold.
+    var lettersLearnt: Int
+    var lettersInCourse: Int
+    var lastPracticeDay: String?
+    /// The course's steps (letters introduced together) and how many are open now.
+    var steps: [[String]]
+    var openSteps: Int
+
+    init(_ child: ChildRecord, practiceDays: Set<CalendarDay>) {
+        id = child.id; name = child.displayName; animal = child.animal; colour = child.colour
+        handedness = child.handedness; pointer = child.pointer; script = child.script; condition = child.condition
+        settings = child.settings; archived = child.archivedAt != nil; createdAt = child.createdAt
+        onboarded = child.onboardedAt != nil
+        let scheduler = child.scheduler
+        lettersLearnt = scheduler.course.chars.filter {
+            LetterLevel.of(scheduler.course.key($0), in: child.learner, policy: scheduler.policy) >= .bud
+        }.count
+        lettersInCourse = scheduler.course.chars.count
+        lastPracticeDay = practiceDays.max()?.description
+        steps = scheduler.course.steps.map(\.chars)
+        openSteps = scheduler.openStepCount(in: child.learner)
+    }
+}

@@ -1,0 +1,130 @@
+import FederCore
+import FederStore
+import Foundation
+import HummingbirdBcrypt
+
+/// Keeps the doors of the adult area: the reading tasks handed out (in memory, five minutes each,
+/// used once), the task's lock after wrong numbers, the passes between task and PIN, and the PIN
+/// itself — a bcrypt hash and its lock-out, stored in SQLite so a restart neither forgets the PIN
+/// nor opens a lock. One actor, so two tries cannot race past a lock.
+actor GateKeeper {
+    enum Outcome: Equatable {
+        case signedIn
+        /// The task was solved; the PIN is asked next with this pass.
+        case pinRequired(pass: String)
+        case wrong(triesLeft: Int)
+        case locked(seconds: Int)
+        case unknown
+    }
+
+    struct PinState: Codable, Equatable {
+        var hash: String?
+        var lockout = LockoutState()
+    }
+
+    static let challengeLifetime: TimeInterval = 5 * 60
+    static let passLifetime: TimeInterval = 2 * 60
+    static let pinKey = "adult.pin"
+    /// Outstanding tasks kept at most (the oldest are dropped).
+    static let maxChallenges = 64
+
+    private let store: KeyValueStore
+    private let now: @Sendable () -> Date
+    private let hashCost: UInt8
+    private var challenges: [String: (challenge: GateChallenge, issued: Date)] = [:]
+    private var gateLock = LockoutState()
+    private var passes: [String: Date] = [:]
+
+    init(store: KeyValueStore, now: @escaping @Sendable () -> Date, hashCost: UInt8) {
+        self.store = store
+        self.now = now
+        self.hashCost = hashCost
+    }
+
+    // MARK: The reading task
+
+    /// A new task, or the seconds until the task's lock opens.
+    func issue() -> Result<GateChallenge, LockedError> {
+        let now = now()
+        if gateLock.isLocked(at: now) { return .failure(LockedError(seconds: gateLock.secondsLeft(at: now))) }
+        challenges = challenges.filter { now.timeIntervalSince($0.value.issued) < Self.challengeLifetime }
+        if challenges.count >= Self.maxChallenges, let oldest = challenges.min(by: { $0.value.issued < $1.value.issued }) {
+            challenges[oldest.key] = nil
+        }
+        var random = SystemRandomNumberGenerator()
+        let challenge = GateChallenge.make(using: &random)
+        challenges[challenge.id] = (challenge, now)
+        return .success(challenge)
+    }
+
+    struct LockedError: Error, Equatable { var seconds: Int }
+
+    /// Checks a typed answer; each task can be answered once.
+    func answer(challengeID: String, answer: String) async throws -> Outcome {
+        let now = now()
+        if gateLock.isLocked(at: now) { return .locked(seconds: gateLock.secondsLeft(at: now)) }
+        guard let entry = challenges.removeValue(forKey: challengeID),
+              now.timeIntervalSince(entry.issued) < Self.challengeLifetime else { return .unknown }
+        guard entry.challenge.accepts(answer) else {
+            gateLock = gateLock.failing(at: now, policy: .gate)
+            if gateLock.isLocked(at: now) { return .locked(seconds: gateLock.secondsLeft(at: now)) }
+            return .wrong(triesLeft: LockoutPolicy.gate.failuresPerLock - gateLock.failures)
+        }
+        gateLock = gateLock.succeeding()
+        guard try await pinState().hash != nil else { return .signedIn }
+        let pass = Self.token()
+        passes = passes.filter { now.timeIntervalSince($0.value) < Self.passLifetime }
+        passes[pass] = now
+        return .pinRequired(pass: pass)
+    }
+
+    // MARK: The PIN
+
+    var pinIsSet: Bool {
+        get async throws { try await pinState().hash != nil }
+    }
+
+    /// Checks the PIN after a solved task (`pass`).
+    func enterPIN(pass: String, pin: String) async throws -> Outcome {
+        let now = now()
+        guard let issued = passes[pass], now.timeIntervalSince(issued) < Self.passLifetime else { return .unknown }
+        var state = try await pinState()
+        guard let hash = state.hash else { passes[pass] = nil; return .signedIn }
+        if state.lockout.isLocked(at: now) { return .locked(seconds: state.lockout.secondsLeft(at: now)) }
+        if Bcrypt.verify(pin, hash: hash) {
+            passes[pass] = nil
+            state.lockout = state.lockout.succeeding()
+            try await save(state)
+            return .signedIn
+        }
+        state.lockout = state.lockout.failing(at: now, policy: .pin)
+        try await save(state)
+        if state.lockout.isLocked(at: now) {
+            passes[pass] = nil  // after a lock the task must be solved again
+            return .locked(seconds: state.lockout.secondsLeft(at: now))
+        }
+        return .wrong(triesLeft: LockoutPolicy.pin.failuresPerLock - state.lockout.failures)
+    }
+
+    /// Sets (or with nil removes) the PIN; only a signed-in adult gets here.
+    func setPIN(_ pin: String?) async throws {
+        var state = try await pinState()
+        state.hash = pin.map { Bcrypt.hash($0, cost: hashCost) }
+        state.lockout = LockoutState()
+        try await save(state)
+    }
+
+    private func pinState() async throws -> PinState {
+        guard let entry = try await store.get(Self.pinKey) else { return PinState() }
+        return try JSONDecoder().decode(PinState.self, from: entry.value)
+    }
+
+    private func save(_ state: PinState) async throws {
+        try await store.set(Self.pinKey, try JSONEncoder().encode(state), expiresAt: nil)
+    }
+
+    private static func token() -> String {
+        var random = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
+    }
+}

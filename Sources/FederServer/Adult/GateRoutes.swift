@@ -1,0 +1,91 @@
+import FederCore
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+
+/// The way into the adult area, under `/api/v1/adult`: the reading task, the PIN, the session's
+/// state, signing out and setting the PIN. Task and PIN are open to anyone (they are the door);
+/// signing out and the PIN setting need the session.
+struct GateRoutes: Sendable {
+    let keeper: GateKeeper
+    let options: AdultOptions
+    let now: @Sendable () -> Date
+
+    func register(on router: Router<FederRequestContext>) {
+        let adult = router.group("api/v1/adult")
+        adult.get("state") { _, context -> AdultState in
+            AdultState(signedIn: context.isAdult, pinSet: try await keeper.pinIsSet)
+        }
+        adult.get("gate") { _, _ -> GateTask in
+            switch await keeper.issue() {
+            case .success(let challenge): return GateTask(challenge)
+            case .failure(let locked): throw Self.lockedError(locked.seconds)
+            }
+        }
+        adult.post("gate") { request, context -> GateAnswerReply in
+            let body = try await request.decode(as: GateAnswer.self, context: context)
+            return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer), context: context)
+        }
+        adult.post("pin") { request, context -> GateAnswerReply in
+            let body = try await request.decode(as: PinEntry.self, context: context)
+            return try self.reply(try await keeper.enterPIN(pass: body.pass, pin: body.pin), context: context)
+        }
+        adult.post("logout") { _, context -> AdultState in
+            context.sessions.clearSession()
+            return AdultState(signedIn: false, pinSet: try await keeper.pinIsSet)
+        }
+        adult.put("pin") { request, context -> AdultState in
+            let body = try await request.decode(as: PinSetting.self, context: context)
+            if let pin = body.pin, !(4...8).contains(pin.count) || !pin.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw AdultError(.badRequest, "bad_pin", "Die PIN hat 4 bis 8 Ziffern.")
+            }
+            try await keeper.setPIN(body.pin)
+            return AdultState(signedIn: true, pinSet: body.pin != nil)
+        }
+    }
+
+    private func reply(_ outcome: GateKeeper.Outcome, context: FederRequestContext) throws -> GateAnswerReply {
+        switch outcome {
+        case .signedIn:
+            context.sessions.createSession(AdultSession(signedInAt: now()), expiresIn: options.sessionLength)
+            return GateAnswerReply(signedIn: true, pinRequired: false, pass: nil)
+        case .pinRequired(let pass):
+            return GateAnswerReply(signedIn: false, pinRequired: true, pass: pass)
+        case .wrong(let triesLeft):
+            throw AdultError(.forbidden, "wrong_answer", "Das war nicht richtig (\(triesLeft) Versuche bis zur Sperre).")
+        case .locked(let seconds):
+            throw Self.lockedError(seconds)
+        case .unknown:
+            throw AdultError(.forbidden, "expired", "Die Aufgabe ist abgelaufen. Bitte eine neue lösen.")
+        }
+    }
+
+    static func lockedError(_ seconds: Int) -> AdultError {
+        AdultError(.tooManyRequests, "locked", "Zu viele falsche Versuche. Gesperrt für \(seconds) Sekunden.", retryAfter: seconds)
+    }
+}
+
+struct AdultState: ResponseEncodable {
+    var signedIn: Bool
+    var pinSet: Bool
+}
+
+/// The task as the page shows it: the instruction in words and the keypad's order, never the number.
+struct GateTask: ResponseEncodable {
+    var id: String
+    var instruction: String
+    var keypad: [Int]
+    init(_ challenge: GateChallenge) {
+        id = challenge.id; instruction = challenge.instruction; keypad = challenge.keypad
+    }
+}
+
+struct GateAnswer: Decodable { var id: String; var answer: String }
+struct PinEntry: Decodable { var pass: String; var pin: String }
+struct PinSetting: Decodable { var pin: String? }
+
+struct GateAnswerReply: ResponseEncodable {
+    var signedIn: Bool
+    var pinRequired: Bool
+    var pass: String?
+}

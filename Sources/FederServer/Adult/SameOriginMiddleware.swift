@@ -1,0 +1,30 @@
+import Foundation
+import Hummingbird
+
+/// Refuses (403) every request whose `Origin` names another site than the one it was sent to: a
+/// page elsewhere must not drive Feder's API or open a live session in a child's name. Requests
+/// without `Origin` (typed addresses, `curl`, same-origin GETs) pass. Runs first, so it covers the
+/// WebSocket upgrade, the JSON API and the files alike.
+struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority) {
+            context.logger.notice("refused a request from a foreign origin", metadata: ["origin": "\(origin)", "path": "\(request.uri.path)"])
+            throw AdultError(.forbidden, "foreign_origin", "Anfragen von einer anderen Seite werden nicht angenommen.")
+        }
+        return try await next(request, context)
+    }
+
+    /// Whether `origin` (`http://host:port`) names `authority` (the request's `Host`). `null` and
+    /// unparseable origins are foreign.
+    static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
+        guard let authority, let url = URL(string: origin), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host?.lowercased() else { return false }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let originHost = host.contains(":") ? "[\(host)]" : host
+        let originAuthority = "\(originHost):\(url.port ?? defaultPort)"
+        let requestAuthority = authority.lowercased()
+        let withPort = requestAuthority.hasSuffix("]") || !requestAuthority.contains(":")
+            ? "\(requestAuthority):\(defaultPort)" : requestAuthority
+        return originAuthority == withPort
+    }
+}

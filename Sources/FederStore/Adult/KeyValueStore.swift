@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// Keyed values with an optional expiry, in the `keyValue` table: the adult sessions and the PIN
+/// state. Values are opaque bytes (the caller encodes them); an expired value reads as absent and is
+/// deleted on the next write or `purgeExpired`.
+public struct KeyValueStore: Sendable {
+    let database: FederDatabase
+    /// The clock that decides expiry (injected so tests and `--clock-start` move it).
+    let now: @Sendable () -> Date
+
+    public init(database: FederDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var value: Data
+        public var expiresAt: Date?
+    }
+
+    /// Stores `value` under `key`, replacing what was there.
+    public func set(_ key: String, _ value: Data, expiresAt: Date?) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
+                           arguments: [key, value, expiresAt])
+        }
+    }
+
+    /// Stores `value` only if `key` holds nothing live; returns whether it was stored.
+    public func create(_ key: String, _ value: Data, expiresAt: Date?) async throws -> Bool {
+        let now = now()
+        return try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM keyValue WHERE key = ? AND expiresAt IS NOT NULL AND expiresAt <= ?",
+                           arguments: [key, now])
+            try db.execute(sql: "INSERT OR IGNORE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
+                           arguments: [key, value, expiresAt])
+            return db.changesCount == 1
+        }
+    }
+
+    /// The live value under `key`, or nil if there is none or it has expired.
+    public func get(_ key: String) async throws -> Entry? {
+        let now = now()
+        return try await database.writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT value, expiresAt FROM keyValue WHERE key = ?", arguments: [key])
+            else { return nil }
+            let expiresAt: Date? = row["expiresAt"]
+            if let expiresAt, expiresAt <= now { return nil }
+            return Entry(value: row["value"], expiresAt: expiresAt)
+        }
+    }
+
+    public func remove(_ key: String) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM keyValue WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Deletes every expired value; returns how many.
+    @discardableResult
+    public func purgeExpired() async throws -> Int {
+        let now = now()
+        return try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM keyValue WHERE expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now])
+            return db.changesCount
+        }
+    }
+}

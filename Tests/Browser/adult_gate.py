@@ -1,0 +1,78 @@
+"""The adult's side of the gate, as a person does it: read the German number words in the
+instruction, type the digits on the (shuffled) keypad, confirm. Also a plain HTTP sign-in for tests
+that only need an adult session."""
+
+import json
+import re
+import urllib.request
+
+UNITS = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9}
+TEENS = {"zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15, "sechzehn": 16,
+         "siebzehn": 17, "achtzehn": 18, "neunzehn": 19}
+TENS = {"zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80,
+        "neunzig": 90}
+
+
+def below_hundred(words: str) -> int:
+    if words == "":
+        return 0
+    if words in UNITS:
+        return UNITS[words]
+    if words in TEENS:
+        return TEENS[words]
+    if words in TENS:
+        return TENS[words]
+    unit, _, tens = words.partition("und")
+    return UNITS[unit] + TENS[tens]
+
+
+def number_from_words(words: str) -> int:
+    """'dreihundertsiebenundvierzig' → 347 (German, 1…999)."""
+    words = words.strip().lower()
+    if "hundert" in words:
+        head, _, rest = words.partition("hundert")
+        return (UNITS[head] if head else 1) * 100 + below_hundred(rest)
+    return below_hundred(words)
+
+
+def solve(instruction: str) -> str:
+    match = re.search(r"Tippe die Zahl (\w+)\.", instruction)
+    assert match, instruction
+    return str(number_from_words(match.group(1)))
+
+
+def request(server, method, path, body=None, cookie=None, origin=None):
+    """(status, json body, headers) of one HTTP request."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(server.url + path, data=data, method=method)
+    if data is not None:
+        req.add_header("content-type", "application/json")
+    if cookie:
+        req.add_header("cookie", cookie)
+    if origin:
+        req.add_header("origin", origin)
+    try:
+        with urllib.request.urlopen(req) as r:
+            raw = r.read()
+            return r.status, (json.loads(raw) if raw else None), r.headers
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        try:
+            parsed = json.loads(raw) if raw else None
+        except ValueError:
+            parsed = raw.decode(errors="replace")
+        return e.code, parsed, e.headers
+
+
+def sign_in(server, pin=None) -> str:
+    """Solves the gate (and the PIN) over HTTP; returns the `Cookie` header value of the session."""
+    status, task, _ = request(server, "GET", "/api/v1/adult/gate")
+    assert status == 200, task
+    status, reply, headers = request(server, "POST", "/api/v1/adult/gate", {"id": task["id"], "answer": solve(task["instruction"])})
+    assert status == 200, reply
+    if reply["pinRequired"]:
+        status, reply, headers = request(server, "POST", "/api/v1/adult/pin", {"pass": reply["pass"], "pin": pin})
+        assert status == 200, reply
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie, cookie
+    return cookie.split(";")[0]
