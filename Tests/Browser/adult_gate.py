@@ -76,3 +76,41 @@ def sign_in(server, pin=None) -> str:
     cookie = headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie, cookie
     return cookie.split(";")[0]
+
+
+_cookies = {}
+
+
+def adult_cookie(server) -> str:
+    """An adult session for this server, signed in once and reused."""
+    if server.url not in _cookies:
+        _cookies[server.url] = sign_in(server)
+    return _cookies[server.url]
+
+
+def adult_request(server, method, path, body=None):
+    """A request with the adult session; returns the parsed JSON body (asserting success)."""
+    status, data, _ = request(server, method, path, body, cookie=adult_cookie(server))
+    if status == 401:  # the server was restarted with another data folder, or the session expired
+        _cookies.pop(server.url, None)
+        status, data, _ = request(server, method, path, body, cookie=adult_cookie(server))
+    assert 200 <= status < 300, (status, data)
+    return data
+
+
+def create_profile(server, animal, colour, name=None) -> str:
+    """A new child made by an adult (as the adult area or the gated "+" does); returns its id."""
+    body = {"animal": animal, "colour": colour}
+    if name:
+        body["name"] = name
+    return adult_request(server, "POST", "/api/v1/profiles", body)["id"]
+
+
+def solve_gate_in_page(page):
+    """Reads the gate's instruction on screen and types the number on its shuffled keypad."""
+    page.wait_for_selector(".gate .gate-key")
+    answer = solve(page.inner_text(".gate-instruction"))
+    for digit in answer:
+        page.click(f".gate .gate-key >> text='{digit}'")
+    page.click(".gate .gate-ok")
+    page.wait_for_selector(".gate", state="detached")

@@ -4,6 +4,7 @@ import json
 import math
 import urllib.request
 
+from adult_gate import solve_gate_in_page
 from conftest import no_digits_shown
 from lesson_steps import trace, wait_phase, watch_and_tap_dots
 from pen import Pen
@@ -25,6 +26,9 @@ def new_child(page, animal, colour, hand="right", screenshot=None):
     """From "Wer schreibt heute?": a new child picks an animal and a colour, then onboarding."""
     wait_screen(page, "who")
     page.click("#add-child")
+    page.wait_for_function("document.querySelector('.gate .gate-key') || document.body.dataset.screen === 'new'")
+    if page.locator(".gate").count():
+        solve_gate_in_page(page)  # adding a child is for a parent: the gate comes first
     wait_screen(page, "new")
     page.click(f"#new-animals [data-animal={animal}]")
     page.click(f"#new-colours [data-colour={colour}]")

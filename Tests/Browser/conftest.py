@@ -33,11 +33,12 @@ def free_port() -> int:
 class FederServer:
     """A running `feder serve` process."""
 
-    def __init__(self, data_dir: Path, clock_start: str | None = None):
+    def __init__(self, data_dir: Path, clock_start: str | None = None, extra_args: list[str] | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.process = None
         self.clock_start = clock_start
+        self.extra_args = extra_args or []
 
     @property
     def url(self) -> str:
@@ -50,7 +51,7 @@ class FederServer:
     def start(self):
         self.process = subprocess.Popen(
             [str(feder_binary()), "serve", "--port", str(self.port), "--data", str(self.data_dir)]
-            + (["--clock-start", self.clock_start] if self.clock_start else []),
+            + (["--clock-start", self.clock_start] if self.clock_start else []) + self.extra_args,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.process.stdout.readline()
         assert "http://127.0.0.1" in line, f"server did not start: {line!r}"

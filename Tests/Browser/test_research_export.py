@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from adult_gate import adult_cookie
 from conftest import artifact, feder_binary
 from research_tables import dig, expected_attempt, read_table, same, session_numbers, sqlite_time
 from socket_child import SocketChild
@@ -31,7 +32,7 @@ TRICKY = 'Formular 7, "Elternbrief"\nzweite Zeile, mit Komma'
 def api(server, method, path, body=None):
     request = urllib.request.Request(f"{server.url}/api/v1/research{path}", method=method,
                                      data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", "Cookie": adult_cookie(server)})
     with urllib.request.urlopen(request) as r:
         raw = r.read()
         return raw if r.headers.get("Content-Type", "").startswith("application/x-tar") else json.loads(raw)

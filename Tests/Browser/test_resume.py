@@ -4,16 +4,14 @@ is back, and the letter goes on in the phase it was in."""
 import json
 import urllib.request
 
+from adult_gate import create_profile
 from conftest import no_digits_shown
 from lesson_steps import wait_phase, watch_and_tap_dots
 from pen import densify, glyph_to_client
 
 
 def new_profile(server):
-    request = urllib.request.Request(f"{server.url}/api/v1/profiles", data=b'{"animal":"eule","colour":"lila"}',
-                                     headers={"content-type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request) as r:
-        return json.load(r)["id"]
+    return create_profile(server, "eule", "lila")
 
 
 def test_the_server_stopped_mid_letter_and_started_again(page, server):

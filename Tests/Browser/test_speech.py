@@ -7,6 +7,7 @@ import json
 import urllib.request
 import re
 
+from adult_gate import create_profile
 from conftest import artifact
 from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
 from pen import Pen, densify, glyph_to_client, tap
@@ -176,10 +177,7 @@ def move(pen, x, y):
 def test_the_childs_settings_from_hello_turn_sound_off_and_captions_on(page, server):
     # The child's settings as the adult area stores them (issue 13 builds its editor): sound off,
     # captions on, in the child's row of the real database.
-    request = urllib.request.Request(f"{server.url}/api/v1/profiles", data=b'{"animal":"maus","colour":"gelb"}',
-                                     headers={"content-type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request) as r:
-        child = json.load(r)["id"]
+    child = create_profile(server, "maus", "gelb")
     with server.db() as con:
         con.execute("UPDATE child SET settings = ? WHERE id = ?", (json.dumps({"sound": False, "captions": True}), child))
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")

@@ -5,6 +5,7 @@ spoken; stored records survive a restart."""
 import json
 import urllib.request
 
+from adult_gate import adult_request
 from conftest import artifact
 from lesson_steps import open_letter, trace, wait_phase, watch_and_tap_dots
 
@@ -79,6 +80,5 @@ def test_records_survive_a_restart(page, server):
     page.wait_for_function("document.body.dataset.guidedStored === 'completed'", timeout=10000)
     server.stop()
     server.start()
-    with urllib.request.urlopen(f"{server.url}/api/v1/records") as r:
-        records = json.load(r)
+    records = adult_request(server, "GET", "/api/v1/records")
     assert any(rec["glyph"] == "I" and rec["phase"] == "guided" and rec["completed"] for rec in records)

@@ -1,14 +1,20 @@
 // The research page: study switch, enrolment with consent, logged arm overrides, the export
 // download and the dashboard's figures, all from /api/v1/research.
 import { barsWithIntervals, lines, table, fmt } from "./charts.js";
+import { openGate } from "./gate.js";
 
 const API = "/api/v1/research";
 const $ = (selector) => document.querySelector(selector);
 
-async function call(path, options = {}) {
+async function call(path, options = {}, retried = false) {
   const response = await fetch(API + path, {
-    headers: { "Content-Type": "application/json" }, ...options,
+    headers: { "Content-Type": "application/json" }, credentials: "same-origin", ...options,
   });
+  // Adults only: without a session (or after it expired) the gate opens, then the request is made again.
+  if (response.status === 401 && !retried) {
+    if (await openGate()) return call(path, options, true);
+    location.href = "/";
+  }
   if (!response.ok) {
     let message = response.statusText;
     try { message = (await response.json()).error?.message || message; } catch { /* not JSON */ }

@@ -137,6 +137,7 @@ export const icons = {
   offline: () => svg(`<path d="M24 72 Q8 72 12 56 Q14 42 30 46 Q34 26 54 30 Q70 20 78 40 Q94 42 90 60 Q88 72 74 72Z" fill="#e5e7eb" stroke="#6b7280" stroke-width="4"/><path d="M20 20 L82 86" stroke="#ef4444" stroke-width="8" stroke-linecap="round"/>`),
   plus: () => svg(`<circle cx="50" cy="50" r="46" fill="none" stroke="currentColor" stroke-width="6" stroke-dasharray="10 8"/><path d="M50 28 V72 M28 50 H72" stroke="currentColor" stroke-width="9" stroke-linecap="round"/>`),
   check: () => svg(`<path d="M18 52 L40 74 L84 26" fill="none" stroke="currentColor" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`),
+  lock: () => svg(`<rect x="22" y="44" width="56" height="44" rx="8" fill="currentColor"/><path d="M34 44 V32 Q34 14 50 14 Q66 14 66 32 V44" fill="none" stroke="currentColor" stroke-width="9"/>`),
   back: () => svg(`<path d="M60 18 L28 50 L60 82" fill="none" stroke="currentColor" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`),
 };
 const handPath = `<path d="M36 92 Q22 74 24 58 L22 36 Q22 30 28 30 Q33 30 34 36 L36 50 V20 Q36 12 43 12 Q50 12 50 20 V46 V16 Q50 8 57 8 Q64 8 64 16 V46 V22 Q64 14 71 14 Q78 14 78 22 V62 Q78 82 66 92Z" fill="#fcd9b6" stroke="#d6a77a" stroke-width="3"/>`;

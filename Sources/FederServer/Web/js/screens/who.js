@@ -4,6 +4,7 @@ import { avatar, icons } from "../pictures.js";
 import { say } from "../speak.js";
 import { go } from "../state.js";
 import { sounds } from "../sounds.js";
+import { isSignedIn, openGate } from "../../adult/gate.js";
 
 const PROMPT = { key: "app.whoIsWriting", text: "Wer schreibt heute?" };
 
@@ -13,6 +14,10 @@ export class WhoScreen {
     this.tiles = document.getElementById("who-tiles");
     document.querySelector("#screen-who .say-again").innerHTML = icons.ear();
     document.querySelector("#screen-who .say-again").addEventListener("click", () => say(PROMPT));
+    // The grown-ups' door: behind the gate, like adding a child (a parent sets the app up).
+    const adults = document.getElementById("adult-door");
+    adults.innerHTML = icons.lock();
+    adults.addEventListener("click", async () => { if (await isSignedIn() || await openGate()) location.href = "/adult/"; });
   }
 
   async show() {
@@ -40,7 +45,10 @@ export class WhoScreen {
     add.id = "add-child";
     add.setAttribute("aria-label", "Neues Kind");
     add.innerHTML = icons.plus();
-    add.addEventListener("click", () => { sounds.unlock(); go("new"); });
+    add.addEventListener("click", async () => {
+      sounds.unlock();
+      if (await isSignedIn() || await openGate()) go("new");
+    });
     this.tiles.replaceChildren(...tiles, add);
   }
 }

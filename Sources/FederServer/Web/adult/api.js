@@ -1,0 +1,54 @@
+// Requests of the adult pages: JSON in and out, the gate shown when the session is missing or has
+// expired (then the request is made once more), refusals turned into German messages.
+
+import { openGate } from "./gate.js";
+
+export class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+export async function api(path, { method = "GET", body } = {}, retried = false) {
+  const response = await fetch(path, {
+    method, credentials: "same-origin",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 401 && !retried) {
+    if (await openGate()) return api(path, { method, body }, true);
+    location.href = "/";
+    throw new ApiError(401, "adult_only", "Nur für Erwachsene.");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(response.status, data?.error?.code ?? "error", data?.error?.message ?? `Fehler ${response.status}`);
+  }
+  return data;
+}
+
+/// Signs out and returns to the child's app.
+export async function signOut() {
+  await fetch("/api/v1/adult/logout", { method: "POST", credentials: "same-origin" });
+  location.href = "/";
+}
+
+export const LEVEL_NAMES = { seed: "noch nicht geübt", sprout: "begonnen", plant: "mit Stern geschafft", bud: "gelernt", flower: "sicher" };
+export const LEVELS = ["seed", "sprout", "plant", "bud", "flower"];
+export const PAPER_FACES = { 1: "noch nicht", 2: "fast", 3: "sicher" };
+export const PHASE_NAMES = { observe: "Anschauen", direct: "Richtung lernen", guided: "Nachspuren", freeWrite: "Selbst schreiben" };
+export const ERROR_NAMES = {
+  mirrored: "gespiegelt", wrongStart: "falscher Anfang", reversed: "falsche Richtung", strokeOrder: "falsche Reihenfolge",
+  joinedStrokes: "Striche verbunden", missingStroke: "Strich fehlt", missingJoin: "Verbindung fehlt",
+  liftedTooEarly: "zu früh abgesetzt", joinHeight: "Verbindung zu hoch/tief", notCovered: "nicht ganz nachgefahren",
+  leftCorridor: "von der Linie abgekommen", cornerCut: "Ecke abgerundet", overshoot: "über das Ende hinaus",
+  tooBig: "zu groß", tooSmall: "zu klein", offLines: "nicht auf den Linien", extraStroke: "zusätzlicher Strich",
+  wrongDot: "falscher Startpunkt getippt",
+};
+export const ANIMAL_NAMES = {
+  fuchs: "Fuchs", igel: "Igel", hase: "Hase", baer: "Bär", katze: "Katze", eule: "Eule", maus: "Maus", frosch: "Frosch",
+  pinguin: "Pinguin", loewe: "Löwe", elefant: "Elefant", schildkroete: "Schildkröte",
+};
+export const COLOUR_NAMES = { rot: "rot", orange: "orange", gelb: "gelb", gruen: "grün", blau: "blau", lila: "lila" };
+/// How a child is named on the adult pages: the nickname, else the avatar ("Fuchs, rot").
+export const childLabel = (c) => c.name || `${ANIMAL_NAMES[c.animal] ?? c.animal}, ${COLOUR_NAMES[c.colour] ?? c.colour}`;
+export const percent = (v) => (v === null || v === undefined ? "–" : `${Math.round(v * 100)} %`);
+export const minutes = (s) => `${(s / 60).toFixed(1).replace(".", ",")} min`;

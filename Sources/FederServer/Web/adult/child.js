@@ -1,0 +1,239 @@
+// One child for the adults: the dashboard (alphabet, practice and accuracy over 30 days, phases,
+// letters that need practice, Schreibmotorik, latest free writing beside the model, paper transfer)
+// and the child's settings. Every figure comes from `/api/v1/children/:id/dashboard`.
+
+import {
+  ANIMAL_NAMES, COLOUR_NAMES, ERROR_NAMES, LEVEL_NAMES, PAPER_FACES, PHASE_NAMES, api, childLabel, minutes, percent, signOut,
+} from "./api.js";
+import { barChart, dataTable, lineChart } from "./dashboard-charts.js";
+import { avatar } from "../js/pictures.js";
+
+const $ = (id) => document.getElementById(id);
+const id = new URLSearchParams(location.search).get("id");
+const dayLabel = (day) => { const [, m, d] = day.split("-"); return `${Number(d)}.${Number(m)}.`; };
+const FACE_PICTURES = { 1: "☹", 2: "😐", 3: "☺" };
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  cells.forEach((text, i) => {
+    const cell = document.createElement(i === 0 ? "th" : "td");
+    if (i === 0) cell.scope = "row";
+    cell.textContent = text;
+    tr.appendChild(cell);
+  });
+  return tr;
+}
+
+function showChild(child) {
+  $("child-title").textContent = childLabel(child);
+  document.title = `Feder – ${childLabel(child)}`;
+  $("child-avatar").innerHTML = avatar(child.animal, child.colour);
+  const form = $("settings");
+  form.name.value = child.name ?? "";
+  form.animal.value = child.animal;
+  form.colour.value = child.colour;
+  form.handedness.value = child.handedness ?? "right";
+  form.pointer.value = child.pointer ?? "pen";
+  form.script.value = child.script;
+  form.courseOrder.value = child.settings.courseOrder;
+  form.dailyGoal.value = child.settings.dailyGoal;
+  form.toleranceOverride.value = child.settings.toleranceOverride ?? "";
+  form.letterScaleOverride.value = child.settings.letterScaleOverride ?? "";
+  form.sound.checked = child.settings.sound;
+  form.captions.checked = child.settings.captions;
+  form.openedSteps.replaceChildren(
+    new Option(`wie gelernt (jetzt offen: ${child.openSteps} von ${child.steps.length} Stufen)`, "0"),
+    ...child.steps.map((chars, i) => new Option(`bis Stufe ${i + 1}: ${chars.join(" ")}`, String(i + 1))));
+  form.openedSteps.value = String(child.settings.openedSteps);
+  $("archive").textContent = child.archived ? "Wiederherstellen" : "Archivieren";
+  $("archive").onclick = async () => {
+    showChild(await api(`/api/v1/children/${id}`, { method: "PATCH", body: { archived: !child.archived } }));
+    $("settings-status").textContent = child.archived ? "Wiederhergestellt." : "Archiviert: nicht mehr unter „Wer schreibt heute?“.";
+  };
+}
+
+function readSettings(form) {
+  const optional = (v) => (v === "" ? null : Number(v));
+  return {
+    name: form.name.value.trim() || null, animal: form.animal.value, colour: form.colour.value,
+    handedness: form.handedness.value, pointer: form.pointer.value, script: form.script.value,
+    courseOrder: form.courseOrder.value, openedSteps: Number(form.openedSteps.value), dailyGoal: Number(form.dailyGoal.value),
+    toleranceOverride: optional(form.toleranceOverride.value), letterScaleOverride: optional(form.letterScaleOverride.value),
+    sound: form.sound.checked, captions: form.captions.checked,
+  };
+}
+
+function showFigures(d, child) {
+  const judged = d.days.reduce((s, x) => s + x.judged, 0);
+  const succeeded = d.days.reduce((s, x) => s + x.succeeded, 0);
+  $("fig-learnt").textContent = `${d.letters.filter((l) => l.learnt).length} von ${d.letters.length}`;
+  $("fig-streak").textContent = String(d.streak);
+  $("fig-practice").textContent = minutes(d.days.reduce((s, x) => s + x.practiceSeconds, 0));
+  $("fig-accuracy").textContent = judged ? `${percent(succeeded / judged)} (${succeeded} von ${judged})` : "–";
+}
+
+function showLetters(d) {
+  $("letters-grid").replaceChildren(...d.letters.map((l) => {
+    const li = document.createElement("li");
+    Object.assign(li.dataset, { char: l.char, level: l.level, stars: l.bestStars, judged: l.judged, succeeded: l.succeeded });
+    li.innerHTML = `<span class="char"></span><span class="stars"></span><span class="level"></span>`;
+    li.querySelector(".char").textContent = l.char;
+    li.querySelector(".stars").textContent = "★".repeat(l.bestStars) + "☆".repeat(3 - l.bestStars);
+    li.querySelector(".stars").setAttribute("aria-label", `${l.bestStars} von 3 Sternen`);
+    li.querySelector(".level").textContent = LEVEL_NAMES[l.level];
+    return li;
+  }));
+}
+
+function showDays(d) {
+  const labels = d.days.map((x) => dayLabel(x.day));
+  const practice = $("practice-chart");
+  practice.replaceChildren();
+  const maxMinutes = Math.max(5, ...d.days.map((x) => x.practiceSeconds / 60));
+  barChart(practice, { title: "Übungszeit pro Tag in Minuten", labels, values: d.days.map((x) => x.practiceSeconds / 60),
+    yMax: Math.ceil(maxMinutes / 5) * 5, yFormat: (v) => `${Math.round(v)} min` });
+  practice.appendChild(dataTable("Übungszeit pro Tag", ["Tag", "Übungszeit"],
+    d.days.map((x) => [dayLabel(x.day), minutes(x.practiceSeconds)]), "practice-table"));
+  const accuracy = $("accuracy-chart");
+  accuracy.replaceChildren();
+  barChart(accuracy, { title: "Anteil gelungener Versuche pro Tag", labels, values: d.days.map((x) => x.accuracy),
+    yMax: 1, yFormat: percent });
+  accuracy.appendChild(dataTable("Gelungene Versuche pro Tag", ["Tag", "bewertet", "gelungen", "Anteil"],
+    d.days.map((x) => [dayLabel(x.day), String(x.judged), String(x.succeeded), percent(x.accuracy)]), "accuracy-table"));
+}
+
+function showPhases(d) {
+  $("phase-table").tBodies[0].replaceChildren(...d.phases.map((p) =>
+    row([PHASE_NAMES[p.phase] ?? p.phase, String(p.begun), String(p.passed), percent(p.rate)])));
+}
+
+function showNeeds(d) {
+  $("needs-none").hidden = d.needsPractice.length > 0;
+  $("needs-table").hidden = d.needsPractice.length === 0;
+  $("needs-table").tBodies[0].replaceChildren(...d.needsPractice.map((n) => {
+    const tr = row([n.char, String(n.judged), String(n.succeeded),
+      n.error ? `${ERROR_NAMES[n.error] ?? n.error} (${n.errorCount}×)` : "–", n.tip?.text ?? "–"]);
+    tr.dataset.char = n.char;
+    return tr;
+  }));
+}
+
+function showMotor(d) {
+  const chart = $("motor-chart");
+  chart.replaceChildren();
+  if (!d.motor.length) { chart.textContent = "Noch keine bewerteten Versuche."; return; }
+  const labels = d.motor.map((m) => dayLabel(m.day));
+  lineChart(chart, { title: "Schreibmotorik pro Tag", labels, yMax: 1, yFormat: percent, series: [
+    { name: "Form", colour: "#2f6fb5", values: d.motor.map((m) => m.form) },
+    { name: "Tempo", colour: "#d08a18", values: d.motor.map((m) => m.tempo) },
+    { name: "Rhythmus", colour: "#2e8b57", values: d.motor.map((m) => m.rhythmus) },
+    { name: "Druck", colour: "#9c4f96", values: d.motor.map((m) => m.druck) },
+  ] });
+  chart.appendChild(dataTable("Schreibmotorik pro Tag", ["Tag", "Versuche", "Form", "Tempo", "Rhythmus", "Druck"],
+    d.motor.map((m) => [dayLabel(m.day), String(m.attempts), percent(m.form), percent(m.tempo), percent(m.rhythmus),
+      m.druck === null ? "nicht gemessen" : percent(m.druck)]), "motor-table"));
+}
+
+const glyphCache = new Map();
+async function glyph(script, char) {
+  const key = `${script}/${char}`;
+  if (!glyphCache.has(key)) glyphCache.set(key, api(`/api/v1/glyphs/${script}/${encodeURIComponent(char)}`));
+  return glyphCache.get(key);
+}
+
+async function showLatestFree(d) {
+  const items = await Promise.all(d.latestFree.map(async (f) => {
+    const g = await glyph(f.script, f.char);
+    const xs = f.strokes.flat().map(([x]) => x);
+    const inkMin = Math.min(...xs), inkMax = Math.max(...xs);
+    const gap = 40, inkOffset = g.width + gap - inkMin;
+    const width = g.width + gap + (inkMax - inkMin);
+    const r = g.ruling;
+    const lines = [r.top, r.middle, r.base, r.bottom].map((y) =>
+      `<line x1="-10" x2="${width + 10}" y1="${y}" y2="${y}" stroke="currentColor" stroke-opacity="0.25" stroke-width="2"/>`).join("");
+    const model = g.strokes.map((s) => `<path d="${s.path}" class="model" fill="none" stroke-width="9" stroke-linecap="round"/>`).join("");
+    const ink = f.strokes.map((points) => points.length === 1
+      ? `<circle cx="${points[0][0] + inkOffset}" cy="${points[0][1]}" r="5" class="ink" fill="#2e8b57"/>`
+      : `<polyline points="${points.map(([x, y]) => `${x + inkOffset},${y}`).join(" ")}" class="ink" fill="none" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`).join("");
+    const li = document.createElement("li");
+    li.dataset.record = f.recordID;
+    li.dataset.char = f.char;
+    li.dataset.strokes = f.strokes.length;
+    const when = new Date(f.at).toLocaleString("de-AT", { dateStyle: "short", timeStyle: "short" });
+    li.innerHTML = `<svg viewBox="-10 ${r.top - 10} ${width + 20} ${r.bottom - r.top + 20}" role="img">${lines}${model}${ink}</svg>
+      <p class="note"></p>`;
+    li.querySelector("svg").setAttribute("aria-label", `${f.char}: Muster und Schrift des Kindes, ${f.strokes.length} Striche`);
+    li.querySelector("p").textContent = `${f.char} · ${when} · ${f.stars ?? 0} von 3 Sternen · ${f.pointer === "touch" ? "Finger" : "Stift"}`;
+    return li;
+  }));
+  $("latest-free").replaceChildren(...items);
+  if (!items.length) $("latest-free").replaceChildren(Object.assign(document.createElement("li"), { textContent: "Noch nichts selbst geschrieben." }));
+}
+
+function showPaper(d, child) {
+  const learnt = d.letters.filter((l) => l.learnt);
+  $("paper-none").hidden = learnt.length > 0;
+  $("paper-list").replaceChildren(...learnt.map((l) => {
+    const li = document.createElement("li");
+    li.dataset.char = l.char;
+    li.dataset.paper = l.paper ?? "";
+    li.innerHTML = `<span class="char"></span><span class="paper-faces" role="group"></span><span class="level"></span>`;
+    li.querySelector(".char").textContent = l.char;
+    li.querySelector(".level").textContent = l.paper ? PAPER_FACES[l.paper] : "noch nicht eingeschätzt";
+    const group = li.querySelector(".paper-faces");
+    group.setAttribute("aria-label", `${l.char} auf Papier`);
+    for (const face of [1, 2, 3]) {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: FACE_PICTURES[face] });
+      b.dataset.face = face;
+      b.setAttribute("aria-label", PAPER_FACES[face]);
+      b.setAttribute("aria-pressed", String(l.paper === face));
+      b.addEventListener("click", async () => {
+        await api("/api/v1/research/paper-ratings", { method: "POST",
+          body: { childID: child.id, glyph: l.char, script: child.script, face, ratedBy: "adult" } });
+        await refresh(child);
+      });
+      group.appendChild(b);
+    }
+    return li;
+  }));
+}
+
+async function refresh(child) {
+  const d = await api(`/api/v1/children/${id}/dashboard`);
+  showFigures(d, child);
+  showLetters(d);
+  showDays(d);
+  showPhases(d);
+  showNeeds(d);
+  showMotor(d);
+  showPaper(d, child);
+  await showLatestFree(d);
+  document.body.dataset.loaded = "true";
+}
+
+async function main() {
+  $("sign-out").addEventListener("click", signOut);
+  const form = $("settings");
+  form.animal.replaceChildren(...Object.entries(ANIMAL_NAMES).map(([v, t]) => new Option(t, v)));
+  form.colour.replaceChildren(...Object.entries(COLOUR_NAMES).map(([v, t]) => new Option(t, v)));
+  let child = await api(`/api/v1/children/${id}`);
+  showChild(child);
+  document.querySelector("main").hidden = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const status = $("settings-status");
+    try {
+      child = await api(`/api/v1/children/${id}`, { method: "PATCH", body: readSettings(form) });
+      showChild(child);
+      status.classList.remove("error");
+      status.textContent = "Gespeichert. Gilt ab dem nächsten Buchstaben.";
+      await refresh(child);
+    } catch (error) {
+      status.classList.add("error");
+      status.textContent = error.message;
+    }
+  });
+  await refresh(child);
+}
+
+main();

@@ -1,0 +1,72 @@
+// The class: every child's card (avatar, name, letters learnt, last practice) leading to its
+// dashboard and settings, a new child, and the parent PIN.
+
+import { ANIMAL_NAMES, COLOUR_NAMES, api, childLabel, signOut } from "./api.js";
+import { avatar } from "../js/pictures.js";
+
+const $ = (id) => document.getElementById(id);
+
+function card(child) {
+  const li = document.createElement("li");
+  li.className = "card" + (child.archived ? " archived" : "");
+  li.dataset.child = child.id;
+  const picture = Object.assign(document.createElement("div"), { className: "avatar", innerHTML: avatar(child.animal, child.colour) });
+  picture.setAttribute("aria-hidden", "true");
+  const text = document.createElement("div");
+  const title = document.createElement("h3");
+  const link = Object.assign(document.createElement("a"), { href: `child.html?id=${child.id}`, textContent: childLabel(child) });
+  title.appendChild(link);
+  const learnt = Object.assign(document.createElement("p"), { className: "learnt",
+    textContent: `${child.lettersLearnt} von ${child.lettersInCourse} Buchstaben gelernt` });
+  const last = Object.assign(document.createElement("p"), { className: "last",
+    textContent: child.lastPracticeDay ? `Zuletzt geübt: ${new Date(child.lastPracticeDay).toLocaleDateString("de-AT")}` : "Noch nicht geübt" });
+  text.append(title, learnt, last);
+  li.append(picture, text);
+  return li;
+}
+
+async function load() {
+  const children = await api("/api/v1/children");
+  $("class-list").replaceChildren(...children.filter((c) => !c.archived).map(card));
+  $("archived-list").replaceChildren(...children.filter((c) => c.archived).map(card));
+}
+
+function fillSelect(select, names) {
+  select.replaceChildren(...Object.entries(names).map(([value, text]) => new Option(text, value)));
+}
+
+async function main() {
+  await api("/api/v1/adult/state");  // not adult-only: the first adult-only call below opens the gate
+  await load();
+  document.querySelector("main").hidden = false;
+  document.body.dataset.loaded = "true";
+  fillSelect($("new-child").animal, ANIMAL_NAMES);
+  fillSelect($("new-child").colour, COLOUR_NAMES);
+  $("sign-out").addEventListener("click", signOut);
+  $("new-child").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const child = await api("/api/v1/children", { method: "POST",
+        body: { animal: form.animal.value, colour: form.colour.value, name: form.name.value || null } });
+      $("new-status").textContent = `${childLabel(child)} ist angelegt.`;
+      form.reset();
+      await load();
+    } catch (error) { $("new-status").textContent = error.message; }
+  });
+  const pinStatus = $("pin-status");
+  $("pin-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("/api/v1/adult/pin", { method: "PUT", body: { pin: event.target.pin.value } });
+      pinStatus.textContent = "Die PIN ist gespeichert.";
+      event.target.reset();
+    } catch (error) { pinStatus.textContent = error.message; }
+  });
+  $("pin-remove").addEventListener("click", async () => {
+    await api("/api/v1/adult/pin", { method: "PUT", body: { pin: null } });
+    pinStatus.textContent = "Es ist keine PIN mehr gesetzt.";
+  });
+}
+
+main();

@@ -1,0 +1,92 @@
+// The dashboard's charts: small SVGs of our own (bars by day, lines over days) and, after each, a
+// data table with the same numbers for screen readers and for anyone who wants the figures.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/// A table of `rows` under `columns`, with a caption; hidden visually behind a toggle but always read
+/// by screen readers.
+export function dataTable(caption, columns, rows, id) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-wrap";
+  const table = document.createElement("table");
+  if (id) table.id = id;
+  table.className = "sr-only";
+  table.createCaption().textContent = caption;
+  const head = table.createTHead().insertRow();
+  for (const c of columns) head.appendChild(Object.assign(document.createElement("th"), { textContent: c, scope: "col" }));
+  const body = table.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    r.forEach((v, i) => {
+      const cell = i === 0 ? Object.assign(document.createElement("th"), { scope: "row" }) : document.createElement("td");
+      cell.textContent = v;
+      tr.appendChild(cell);
+    });
+  }
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "table-toggle";
+  toggle.textContent = "Tabelle zeigen";
+  toggle.setAttribute("aria-hidden", "true");
+  toggle.addEventListener("click", () => {
+    const hidden = table.classList.toggle("sr-only");
+    toggle.textContent = hidden ? "Tabelle zeigen" : "Tabelle verbergen";
+  });
+  wrap.append(toggle, table);
+  return wrap;
+}
+
+const WIDTH = 720, HEIGHT = 220, M = { left: 44, right: 10, top: 14, bottom: 30 };
+
+function axes(svg, yMax, yFormat, xLabels) {
+  const y = (v) => M.top + (HEIGHT - M.top - M.bottom) * (1 - v / (yMax || 1));
+  for (let k = 0; k <= 4; k++) {
+    const v = (yMax * k) / 4;
+    el("line", { x1: M.left, x2: WIDTH - M.right, y1: y(v), y2: y(v), class: "grid" }, svg);
+    el("text", { x: M.left - 6, y: y(v) + 4, "text-anchor": "end" }, svg).textContent = yFormat(v);
+  }
+  const step = (WIDTH - M.left - M.right) / Math.max(1, xLabels.length);
+  const x = (i) => M.left + step * (i + 0.5);
+  xLabels.forEach((label, i) => {
+    if (i % 5 === 0 || i === xLabels.length - 1) {
+      el("text", { x: x(i), y: HEIGHT - 10, "text-anchor": "middle" }, svg).textContent = label;
+    }
+  });
+  return { x, y, step };
+}
+
+/// One bar per x label; `values` may hold nulls (no bar).
+export function barChart(container, { title, labels, values, yMax, yFormat }) {
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": title });
+  const { x, y, step } = axes(svg, yMax, yFormat, labels);
+  values.forEach((v, i) => {
+    if (v === null || v === undefined) return;
+    const bar = el("rect", { x: x(i) - step * 0.35, width: step * 0.7, y: y(v), height: Math.max(0, y(0) - y(v)), class: "bar" }, svg);
+    el("title", {}, bar).textContent = `${labels[i]}: ${yFormat(v)}`;
+  });
+  container.appendChild(svg);
+}
+
+/// Lines over the x labels, one per series ({name, colour, values}); nulls break nothing, they are skipped.
+export function lineChart(container, { title, labels, series, yMax, yFormat }) {
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": title });
+  const { x, y } = axes(svg, yMax, yFormat, labels);
+  series.forEach((s, si) => {
+    const points = s.values.map((v, i) => [i, v]).filter(([, v]) => v !== null && v !== undefined);
+    if (points.length > 1) {
+      el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), class: "line", stroke: s.colour }, svg);
+    }
+    for (const [i, v] of points) el("circle", { cx: x(i), cy: y(v), r: 3.5, fill: s.colour }, svg);
+    const lx = M.left + 8 + si * 110;
+    el("rect", { x: lx, y: 2, width: 10, height: 10, fill: s.colour }, svg);
+    el("text", { x: lx + 14, y: 11 }, svg).textContent = s.name;
+  });
+  container.appendChild(svg);
+}

@@ -1,0 +1,150 @@
+"""The adult gate as a child and as an adult meet it, in the real browser against the real server:
+a thousand random taps and swipes never open it, the adult's reading of the number does, a wrong PIN
+five times locks it, the session cookie is HttpOnly/SameSite=Strict, survives a restart and expires;
+a foreign Origin cannot open a live session."""
+
+import random
+import time
+
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from adult_gate import request, sign_in, solve, solve_gate_in_page
+from child_steps import wait_screen
+from conftest import FederServer
+
+TAPS = 1000
+
+
+def gate_open(page):
+    return page.locator(".gate").count() > 0
+
+
+def signed_in(page):
+    return page.evaluate("fetch('/api/v1/adult/state').then(r => r.json()).then(s => s.signedIn)")
+
+
+def test_a_thousand_random_taps_and_swipes_never_open_the_gate(page, server):
+    rng = random.Random(2026)
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.click("#add-child")
+    page.wait_for_selector(".gate .gate-key")
+    width, height = 1180, 820
+    reopened = keys_hit = oks = 0
+    for i in range(TAPS):
+        if not gate_open(page):
+            # The child taps "+" (or the lock) again: a new task each time.
+            assert page.evaluate("document.body.dataset.screen") == "who", "the gate closed onto another screen"
+            page.click(rng.choice(["#add-child", "#adult-door"]))
+            page.wait_for_selector(".gate")
+            reopened += 1
+            continue
+        action = rng.random()
+        if action < 0.5 and page.locator(".gate button").count():
+            # Half the taps land on the gate's own buttons, the way a child drums on big keys.
+            buttons = page.locator(".gate button")
+            target = buttons.nth(rng.randrange(buttons.count()))
+            label = target.inner_text()
+            target.click(timeout=2000)
+            keys_hit += label.isdigit()
+            oks += label == "OK"
+        elif action < 0.85:
+            page.mouse.click(rng.uniform(0, width), rng.uniform(0, height))
+        else:
+            x, y = rng.uniform(0, width), rng.uniform(0, height)
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(rng.uniform(0, width), rng.uniform(0, height), steps=5)
+            page.mouse.up()
+        assert page.evaluate("document.body.dataset.screen") != "new", f"the gate opened after {i + 1} taps"
+        assert "/adult/" not in page.url
+    assert not signed_in(page)
+    assert not [c for c in page.context.cookies() if c["name"] == "feder_adult"]
+    # The drumming did reach the keys and the OK button, and the server locked the task.
+    assert keys_hit > 30 and oks > 10 and reopened > 5, (keys_hit, oks, reopened)
+    status, body, _ = request(server, "GET", "/api/v1/adult/gate")
+    assert status == 429 and body["error"]["code"] == "locked"
+
+
+def test_the_adult_reads_the_number_and_the_adult_area_opens(page, server):
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.click("#adult-door")
+    page.wait_for_selector(".gate .gate-key")
+    instruction = page.inner_text(".gate-instruction")
+    assert instruction.startswith("Tippe die Zahl ") and not any(ch.isdigit() for ch in instruction)
+    solve_gate_in_page(page)
+    page.wait_for_url("**/adult/")
+    page.wait_for_selector("body[data-loaded=true]")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "feder_adult")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["expires"] > time.time()
+    assert page.evaluate("document.cookie") == "", "the page's scripts cannot read the session"
+
+
+def test_five_wrong_pins_lock_the_door_and_even_the_right_pin_waits(page, server):
+    cookie = sign_in(server)
+    status, _, _ = request(server, "PUT", "/api/v1/adult/pin", {"pin": "2468"}, cookie=cookie)
+    assert status == 200
+    page.goto(server.url + "/adult/")
+    solve_gate_in_page_until_pin(page)
+    for _ in range(4):
+        page.fill(".gate-pin input", "1111")
+        page.click(".gate-pin button")
+        page.wait_for_function("document.querySelector('.gate-message').textContent.includes('PIN stimmt nicht')")
+        page.evaluate("document.querySelector('.gate-message').textContent = ''")
+    page.fill(".gate-pin input", "1111")
+    page.click(".gate-pin button")
+    page.wait_for_function("document.querySelector('.gate-message').textContent.includes('Gesperrt')")
+    assert "30 Sekunden" in page.inner_text(".gate-message")
+    # The right PIN during the lock is refused too (the lock is the server's, not the page's).
+    status, task, _ = request(server, "GET", "/api/v1/adult/gate")
+    status, reply, _ = request(server, "POST", "/api/v1/adult/gate", {"id": task["id"], "answer": solve(task["instruction"])})
+    status, body, _ = request(server, "POST", "/api/v1/adult/pin", {"pass": reply["pass"], "pin": "2468"})
+    assert status == 429 and 0 < body["error"]["retryAfter"] <= 30
+    assert not signed_in(page)
+
+
+def solve_gate_in_page_until_pin(page):
+    page.wait_for_selector(".gate .gate-key")
+    answer = solve(page.inner_text(".gate-instruction"))
+    for digit in answer:
+        page.click(f".gate .gate-key >> text='{digit}'")
+    page.click(".gate .gate-ok")
+    page.wait_for_selector(".gate-pin input")
+
+
+@pytest.fixture
+def short_session_server(data_dir):
+    s = FederServer(data_dir, extra_args=["--adult-session-seconds", "4"]).start()
+    yield s
+    s.stop()
+
+
+def test_the_session_survives_a_restart_and_then_expires(page, short_session_server):
+    server = short_session_server
+    page.goto(server.url + "/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    started = time.time()
+    server.stop()
+    server.start()
+    assert signed_in(page), "a restart does not sign the adult out"
+    time.sleep(max(0, 4.5 - (time.time() - started)))
+    assert not signed_in(page), "the session has expired"
+    page.reload()
+    page.wait_for_selector(".gate .gate-key")  # the adult page asks again
+
+
+def test_a_foreign_origin_cannot_open_a_live_session_or_call_the_api(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws_url, origin="http://evil.example")
+    # The upgrade is refused before any frame; NIO answers a refused upgrade with 400.
+    assert refused.value.response.status_code == 400
+    with connect(server.ws_url, origin=server.url) as ws:  # the page's own origin is fine
+        ws.send('{"type":"hello"}')
+        assert ws.recv()
+    cookie = sign_in(server)
+    status, body, _ = request(server, "GET", "/api/v1/children", cookie=cookie, origin="http://evil.example")
+    assert status == 403 and body["error"]["code"] == "foreign_origin"
