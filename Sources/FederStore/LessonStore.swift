@@ -25,6 +25,13 @@ public struct LessonStore: Sendable {
         }
     }
 
+    /// Stores the child's learner model only. A live session holds its own copy of the profile while
+    /// adults may change the rest (settings, name, course position) meanwhile: writing the whole
+    /// record back would undo their change.
+    public func saveLearner(of child: ChildRecord) async throws {
+        _ = try await children.update(id: child.id, now: child.updatedAt) { $0.learner = child.learner }
+    }
+
     public func save(_ child: ChildRecord) async throws {
         try await database.writer.write { db in try child.save(db) }
     }

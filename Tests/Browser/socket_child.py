@@ -60,31 +60,36 @@ class SocketChild:
     def stored(phase):
         return lambda m: m["type"] == "stored" and m["phase"] == phase
 
-    def write(self, g, wobble=2.0, rate=120, speed=300, scale=1.0):
-        """Pen strokes along the glyph's checkpoints (scaled about the glyph's start point), two samples
-        per message as the page batches them."""
+    def write(self, g, wobble=2.0, rate=120, speed=300, scale=1.0, pointer="pen", reverse=False):
+        """Strokes along the glyph's checkpoints (scaled about the glyph's start point), two samples
+        per message as the page batches them. A finger (`pointer="touch"`) reports no pressure or
+        tilt; `reverse` writes every stroke the wrong way round."""
         ox, oy = g["strokes"][0]["checkpoints"][0]
         for stroke in g["strokes"]:
             pts = []
-            for (ax, ay), (bx, by) in zip(stroke["checkpoints"], stroke["checkpoints"][1:]):
+            checkpoints = stroke["checkpoints"][::-1] if reverse else stroke["checkpoints"]
+            for (ax, ay), (bx, by) in zip(checkpoints, checkpoints[1:]):
                 steps = max(2, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / (speed / rate)))
                 pts += [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps) for i in range(steps)]
-            pts.append(tuple(stroke["checkpoints"][-1]))
+            pts.append(tuple(checkpoints[-1]))
             pts = [(ox + (x - ox) * scale + self.random.uniform(-wobble, wobble),
                     oy + (y - oy) * scale + self.random.uniform(-wobble, wobble)) for x, y in pts]
-            pressure = lambda i: round(0.3 + 0.4 * i / len(pts), 4)
-            self.send({"type": "down", "pointer": "pen", "sample": [pts[0][0], pts[0][1], self.t, pressure(0), -12.5, 20]})
+            pen = pointer == "pen"
+            extra = lambda i: [round(0.3 + 0.4 * i / len(pts), 4), -12.5, 20] if pen else []
+            self.send({"type": "down", "pointer": pointer, "sample": [pts[0][0], pts[0][1], self.t, *extra(0)]})
             for i in range(1, len(pts), 2):
                 batch = []
                 for k in range(i, min(i + 2, len(pts))):
                     self.t += 1 / rate
-                    batch.append([pts[k][0], pts[k][1], round(self.t, 6), pressure(k), -12.5, 20])
+                    batch.append([pts[k][0], pts[k][1], round(self.t, 6), *extra(k)])
                 self.send({"type": "move", "samples": batch})
             self.send({"type": "up"})
             self.t += 0.3
 
-    def lesson(self, char, free_scale=1.0):
-        """One whole letter in this child's condition; returns the ids of the records stored."""
+    def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False):
+        """One whole letter in this child's condition; returns the ids of the records stored. With
+        `free_reverse` the free writing goes the wrong way round (and is written again as often as the
+        lesson repeats the phase)."""
         g = glyph(self.server, char)
         first = len(self.replies)
         self.send({"type": "start", "glyph": char})
@@ -95,12 +100,18 @@ class SocketChild:
             for i in range(len(g["strokes"])):
                 self.send({"type": "tap", "dot": i})
             self.wait(self.phase_started("guided"), since=first)
-        self.write(g)
+        self.write(g, pointer=pointer)
         self.wait(self.stored("guided"), since=first)
         if self.condition == "threePhase":
             self.wait(self.phase_started("freeWrite"), since=first)
-            self.write(g, wobble=4.0, scale=free_scale)
-            self.wait(self.stored("freeWrite"), timeout=15, since=first)
+            finished = lambda m: m["type"] == "events" and any(e.get("kind") == "letterFinished" for e in m["events"])
+            while True:
+                mark = len(self.replies)
+                self.write(g, wobble=4.0, scale=free_scale, pointer=pointer, reverse=free_reverse)
+                self.wait(self.stored("freeWrite"), timeout=15, since=mark)
+                again = self.wait(lambda m: finished(m) or self.phase_started("freeWrite")(m), timeout=15, since=mark)
+                if finished(again):
+                    break
         self.wait(lambda m: m["type"] == "events" and any(e.get("kind") == "letterFinished" for e in m["events"]),
                   timeout=15, since=first)
         return [m["record"] for m in self.replies[first:] if m["type"] == "stored"]

@@ -11,7 +11,7 @@ struct ScheduledStartTests {
     typealias H = SessionConnectionTests.Harness
 
     func startedChar(_ replies: [ServerMessage]) -> String? {
-        for reply in replies { if case .started(_, let glyph, _, _, _, _) = reply { return glyph.char } }
+        for reply in replies { if case .started(_, let glyph, _, _, _, _, _) = reply { return glyph.char } }
         return nil
     }
 
@@ -46,6 +46,6 @@ struct ScheduledStartTests {
         _ = await h.send(#"{"type":"hello","child":"\#(SessionConnectionTests.childID)"}"#)
         let replies = await h.send(#"{"type":"start","next":true}"#)
         #expect(startedChar(replies) == "Mama")
-        #expect(replies.contains { if case .started(_, _, _, _, _, let pick?) = $0 { pick.kind == "word" && pick.extra } else { false } })
+        #expect(replies.contains { if case .started(_, _, _, _, _, let pick?, _) = $0 { pick.kind == "word" && pick.extra } else { false } })
     }
 }

@@ -176,7 +176,7 @@ struct SessionConnectionTests {
         _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
         let replies = await h.send(#"{"type":"start","glyph":"A"}"#)
         #expect(Self.phases(replies) == [.guided])
-        #expect(replies.contains { if case .started(_, _, .guidedOnly, [.guided], _, _) = $0 { true } else { false } })
+        #expect(replies.contains { if case .started(_, _, .guidedOnly, [.guided], _, _, _) = $0 { true } else { false } })
     }
 
     @Test func outOfOrderMessagesAreAnsweredAndTheSessionStaysUsable() async throws {

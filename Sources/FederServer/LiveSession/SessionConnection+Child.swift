@@ -61,7 +61,7 @@ extension SessionConnection {
         self.child = child
         var say: [Utterance] = []
         do {
-            try await store.save(child)
+            try await store.saveLearner(of: child)
             if let lesson {
                 try await store.children.recordLetter(LetterSessionRow(
                     childID: child.id, lessonID: lesson.id, world: .schule, script: result.glyph.script, glyph: result.glyph.char,

@@ -6,6 +6,7 @@ import Foundation
 extension SessionConnection {
     mutating func startLesson(_ request: ClientMessage.StartRequest, re id: RequestID?) async -> [ServerMessage] {
         var replies = await abandonLesson(re: id)
+        await refreshProfile()
         var pick: LetterScheduler.Pick?
         var char = request.glyph
         var script = request.script
@@ -30,7 +31,7 @@ extension SessionConnection {
             }
             if current.learner != child?.learner {
                 child = current
-                do { try await store.save(current) } catch {
+                do { try await store.saveLearner(of: current) } catch {
                     replies.append(.error(re: id, ProtocolError(.storageFailed, "today's round could not be stored: \(error)")))
                 }
             }
@@ -63,7 +64,8 @@ extension SessionConnection {
         lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick)
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                 condition: condition, phases: condition.phases, lesson: lessonID,
-                                pick: pick.map { PickInfo(extra: $0.extra, kind: $0.kind.rawValue) }))
+                                pick: pick.map { PickInfo(extra: $0.extra, kind: $0.kind.rawValue) },
+                                profile: child.map(Self.profileInfo)))
         replies += await process(events, re: id, ignored: 0)
         return replies
     }
@@ -78,6 +80,17 @@ extension SessionConnection {
         } catch {
             throw Self.protocolError(forWord: error)
         }
+    }
+
+    /// Adults may have changed the profile since `hello` (settings, script, hand, course position):
+    /// the next letter is planned with what is stored now. The learner model stays the connection's
+    /// own, which is saved after every letter. If the read fails the letter runs with what this
+    /// connection knew; nothing is lost, so the child is not interrupted for it.
+    mutating func refreshProfile() async {
+        guard let current = child, let stored = try? await store.children.find(id: current.id) else { return }
+        var fresh = stored
+        fresh.learner = current.learner
+        child = fresh
     }
 
     /// The learner model's plan for this letter, with the adults' fixed values applied.

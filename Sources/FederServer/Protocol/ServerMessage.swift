@@ -4,8 +4,10 @@ import Foundation
 /// What the server sends back. Every reply carries `re`, the id of the request it answers.
 public enum ServerMessage: Sendable, Equatable {
     case hello(re: RequestID?, protocolVersion: Int, child: String?, condition: StudyCondition?, profile: ProfileInfo? = nil)
+    /// `profile`: the child's profile as the adults left it, so a change (sound, captions, hand)
+    /// reaches the page with the next letter.
     case started(re: RequestID?, glyph: GlyphGeometry, condition: StudyCondition, phases: [LessonPhase],
-                 lesson: String? = nil, pick: PickInfo? = nil)
+                 lesson: String? = nil, pick: PickInfo? = nil, profile: ProfileInfo? = nil)
     /// An interrupted lesson goes on: the server holds `strokes` strokes of the attempt; the page sends the rest.
     case resumed(re: RequestID?, lesson: String, phase: LessonPhase, attempt: Int, strokes: Int)
     /// Werkstatt's answer to `read`.
@@ -36,7 +38,7 @@ extension ServerMessage: Encodable {
             try c.encodeIfPresent(child, forKey: .child)
             try c.encodeIfPresent(condition, forKey: .condition)
             try c.encodeIfPresent(profile, forKey: .profile)
-        case .started(let re, let glyph, let condition, let phases, let lesson, let pick):
+        case .started(let re, let glyph, let condition, let phases, let lesson, let pick, let profile):
             try c.encode("started", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(glyph, forKey: .glyph)
@@ -44,6 +46,7 @@ extension ServerMessage: Encodable {
             try c.encode(phases, forKey: .phases)
             try c.encodeIfPresent(lesson, forKey: .lesson)
             try c.encodeIfPresent(pick, forKey: .pick)
+            try c.encodeIfPresent(profile, forKey: .profile)
         case .resumed(let re, let lesson, let phase, let attempt, let strokes):
             try c.encode("resumed", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)

@@ -142,6 +142,11 @@ export class LessonView {
     if (message.type === "hello") {
       feedbackSettings.apply(message.profile ? { sound: message.profile.sound, captions: message.profile.captions } : undefined);
     } else if (message.type === "started") {
+      // The adults may have changed sound, captions or hand since hello: they apply from this letter on.
+      if (message.profile) {
+        feedbackSettings.apply({ sound: message.profile.sound, captions: message.profile.captions });
+        document.body.dataset.hand = message.profile.handedness ?? "right";
+      }
       this.glyph = message.glyph;
       letterSound.setLetter(this.glyph.char);
       this.phases = message.phases;

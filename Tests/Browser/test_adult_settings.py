@@ -1,0 +1,88 @@
+"""Settings an adult changes in the adult area reach the child's next letter: the child begins a
+letter, a parent (on the same tablet) turns the sound off and makes the letters small, the child
+finishes its letter, and the next one is drawn at that size and says its lines without sound."""
+
+import json
+
+from websockets.sync.client import connect
+
+from adult_gate import create_profile, solve_gate_in_page
+from child_steps import run_scheduled_letter, wait_screen
+from conftest import artifact
+from lesson_steps import wait_phase
+from test_speech import lines, unlock_audio, wait_quiet
+
+
+def onboarded(server):
+    child = create_profile(server, "frosch", "gruen")
+    with connect(server.ws_url) as ws:
+        ws.send(json.dumps({"id": 1, "type": "hello", "child": child}))
+        ws.recv()
+        ws.send(json.dumps({"id": 2, "type": "onboarded", "pointer": "pen", "handedness": "right"}))
+        ws.recv()
+    return child
+
+
+def letter_height(page):
+    """The drawn letter's height on screen (CSS pixels): what a child sees of its size."""
+    return page.evaluate("""Math.max(...[...document.querySelectorAll('#guides .ghost')]
+        .map(p => p.getBoundingClientRect()).map(r => r.height))""")
+
+
+def start_schule(page):
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    wait_phase(page, "observe")
+    unlock_audio(page)
+    wait_quiet(page)
+
+
+def test_sound_off_and_small_letters_from_the_adult_area_apply_to_the_next_letter(browser, server):
+    child = onboarded(server)
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    kid = context.new_page()
+    kid.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    kid.goto(server.url)
+    wait_screen(kid, "home")
+    start_schule(kid)
+    before = letter_height(kid)
+    first = lines(kid)
+    assert first and first[0]["source"] == "clip", first  # heard with sound
+    kid.click("#screen-schule .home-button")
+    wait_screen(kid, "home")
+
+    # A parent takes the tablet: the adult page in the same browser, behind the gate.
+    adult = context.new_page()
+    adult.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(adult)
+    adult.wait_for_selector("body[data-loaded=true]")
+    adult.uncheck("#settings [name=sound]")
+    adult.select_option("#settings [name=letterScaleOverride]", "0.4")
+    adult.click("#settings button.primary")
+    adult.wait_for_function("document.getElementById('settings-status').textContent.startsWith('Gespeichert')")
+    adult.screenshot(path=str(artifact("adult-settings-saved.png")), full_page=True)
+    with server.db() as con:
+        settings = json.loads(con.execute("SELECT settings FROM child WHERE id = ?", (child,)).fetchone()[0])
+    assert settings["sound"] is False and settings["letterScaleOverride"] == 0.4
+    adult.close()
+
+    # Back in Schule the letter on the slate goes on as it was; the next letter, on the page that
+    # stayed open (no reload, same connection), has the new settings.
+    kid.bring_to_front()
+    kid.click("[data-world-button=schule]")
+    wait_screen(kid, "schule")
+    run_scheduled_letter(kid, server)
+    heard_before = len(kid.evaluate("window.feder.audioLog"))
+    kid.click("#next-button")
+    wait_phase(kid, "observe")
+    kid.wait_for_function("document.body.dataset.glyph !== 'M'")
+    wait_quiet(kid)
+    after = letter_height(kid)
+    assert after < 0.6 * before, (before, after)  # clearly smaller (the view keeps a minimum margin)
+    new = kid.evaluate("window.feder.audioLog")[heard_before:]
+    spoken = [e for e in new if e["kind"] == "line"]
+    assert spoken and all(e["source"] == "muted" for e in spoken), ([(e["key"], e["source"]) for e in spoken]
+    kid.wait_for_timeout(1500)
+    assert all(e["kind"] == "line" for e in kid.evaluate("window.feder.audioLog")[heard_before:]), "no letter sound, no effects"
+    kid.screenshot(path=str(artifact("child-small-letter-after-setting.png")))
+    context.close()
