@@ -81,7 +81,7 @@ def test_sound_off_and_small_letters_from_the_adult_area_apply_to_the_next_lette
     assert after < 0.6 * before, (before, after)  # clearly smaller (the view keeps a minimum margin)
     new = kid.evaluate("window.feder.audioLog")[heard_before:]
     spoken = [e for e in new if e["kind"] == "line"]
-    assert spoken and all(e["source"] == "muted" for e in spoken), ([(e["key"], e["source"]) for e in spoken]
+    assert spoken and all(e["source"] == "muted" for e in spoken), [(e["key"], e["source"]) for e in spoken]
     kid.wait_for_timeout(1500)
     assert all(e["kind"] == "line" for e in kid.evaluate("window.feder.audioLog")[heard_before:]), "no letter sound, no effects"
     kid.screenshot(path=str(artifact("child-small-letter-after-setting.png")))
