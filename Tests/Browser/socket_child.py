@@ -86,11 +86,12 @@ class SocketChild:
             self.send({"type": "up"})
             self.t += 0.3
 
-    def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False):
+    def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False, free_instead=None):
         """One whole letter in this child's condition; returns the ids of the records stored. With
         `free_reverse` the free writing goes the wrong way round (and is written again as often as the
-        lesson repeats the phase)."""
+        lesson repeats the phase). `free_instead` writes another letter in the free phase."""
         g = glyph(self.server, char)
+        free = glyph(self.server, free_instead) if free_instead else g
         first = len(self.replies)
         self.send({"type": "start", "glyph": char})
         self.wait(lambda m: m["type"] == "started")
@@ -107,7 +108,7 @@ class SocketChild:
             finished = lambda m: m["type"] == "events" and any(e.get("kind") == "letterFinished" for e in m["events"])
             while True:
                 mark = len(self.replies)
-                self.write(g, wobble=4.0, scale=free_scale, pointer=pointer, reverse=free_reverse)
+                self.write(free, wobble=4.0, scale=free_scale, pointer=pointer, reverse=free_reverse)
                 self.wait(self.stored("freeWrite"), timeout=15, since=mark)
                 again = self.wait(lambda m: finished(m) or self.phase_started("freeWrite")(m), timeout=15, since=mark)
                 if finished(again):

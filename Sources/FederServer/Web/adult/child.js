@@ -114,6 +114,7 @@ function showNeeds(d) {
     const tr = row([n.char, String(n.judged), String(n.succeeded),
       n.error ? `${ERROR_NAMES[n.error] ?? n.error} (${n.errorCount}×)` : "–", n.tip?.text ?? "–"]);
     tr.dataset.char = n.char;
+    if (n.error) tr.dataset.error = n.error;
     return tr;
   }));
 }
@@ -131,7 +132,7 @@ function showMotor(d) {
   ] });
   chart.appendChild(dataTable("Schreibmotorik pro Tag", ["Tag", "Versuche", "Form", "Tempo", "Rhythmus", "Druck"],
     d.motor.map((m) => [dayLabel(m.day), String(m.attempts), percent(m.form), percent(m.tempo), percent(m.rhythmus),
-      m.druck === null ? "nicht gemessen" : percent(m.druck)]), "motor-table"));
+      m.druck == null ? "nicht gemessen" : percent(m.druck)]), "motor-table"));
 }
 
 const glyphCache = new Map();

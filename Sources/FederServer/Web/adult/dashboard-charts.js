@@ -17,7 +17,10 @@ export function dataTable(caption, columns, rows, id) {
   wrap.className = "table-wrap";
   const table = document.createElement("table");
   if (id) table.id = id;
-  table.className = "sr-only";
+  // Hidden visually by its holder (a table cannot be squeezed to 1 px itself), read by screen readers.
+  const holder = document.createElement("div");
+  holder.className = "table-scroll sr-only";
+  holder.appendChild(table);
   table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
   for (const c of columns) head.appendChild(Object.assign(document.createElement("th"), { textContent: c, scope: "col" }));
@@ -36,10 +39,10 @@ export function dataTable(caption, columns, rows, id) {
   toggle.textContent = "Tabelle zeigen";
   toggle.setAttribute("aria-hidden", "true");
   toggle.addEventListener("click", () => {
-    const hidden = table.classList.toggle("sr-only");
+    const hidden = holder.classList.toggle("sr-only");
     toggle.textContent = hidden ? "Tabelle zeigen" : "Tabelle verbergen";
   });
-  wrap.append(toggle, table);
+  wrap.append(toggle, holder);
   return wrap;
 }
 

@@ -1,0 +1,232 @@
+"""The adult dashboard shows exactly what is stored. A child practises through the real WebSocket
+protocol on two days (by finger on the first, by pen on the second, with letters written the wrong
+way round, one letter left unfinished), then the dashboard in the browser is read like a person reads it and every number,
+rate, error, tip and ink is compared with the SQLite rows. Screenshots at iPad and phone size."""
+
+import json
+import math
+import sqlite3
+from collections import Counter, defaultdict
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from adult_gate import create_profile, solve_gate_in_page
+from conftest import FederServer, artifact
+from socket_child import SocketChild
+
+DAY1, DAY2 = "2026-11-20T09:00:00Z", "2026-11-21T09:00:00Z"
+ERROR_ORDER = ["mirrored", "wrongStart", "reversed", "strokeOrder", "joinedStrokes", "missingStroke", "missingJoin",
+               "liftedTooEarly", "joinHeight", "notCovered", "leftCorridor", "cornerCut", "overshoot", "tooBig",
+               "tooSmall", "offLines", "extraStroke", "wrongDot"]
+PHASES = {"observe": "Anschauen", "direct": "Richtung lernen", "guided": "Nachspuren", "freeWrite": "Selbst schreiben"}
+
+
+def pct(v):
+    return "–" if v is None else f"{math.floor(v * 100 + 0.5)} %"
+
+
+def minutes(seconds):
+    return f"{seconds / 60:.1f} min".replace(".", ",")
+
+
+def local_day(stored: str) -> date:
+    """The calendar day of a stored UTC time in this machine's time zone (the server's, too)."""
+    return datetime.fromisoformat(stored).replace(tzinfo=timezone.utc).astimezone().date()
+
+
+def day_label(d: date) -> str:
+    return f"{d.day}.{d.month}."
+
+
+@pytest.fixture(scope="module")
+def practised(tmp_path_factory):
+    """A child with two days of practice; yields (server, child id)."""
+    data = tmp_path_factory.mktemp("dashboard")
+    server = FederServer(data, clock_start=DAY1).start()
+    child = create_profile(server, "katze", "lila", name="Mia")
+    kid = SocketChild(server, child, seed=3)
+    kid.lesson("M", pointer="touch")
+    kid.lesson("m", pointer="touch", free_instead="l")  # another letter where m belongs: no star
+    kid.close()
+    server.stop()
+    server = FederServer(data, clock_start=DAY2).start()
+    kid = SocketChild(server, child, seed=4)
+    for char in ["M", "A", "M"]:
+        kid.lesson(char)
+    # A letter begun and left for another: its observe attempt is stored as abandoned.
+    mark = len(kid.replies)
+    kid.send({"type": "start", "glyph": "i"})
+    kid.wait(lambda m: m["type"] == "started", since=mark)
+    kid.lesson("a", free_reverse=True)
+    kid.close()
+    yield server, child
+    server.stop()
+
+
+def rows(server, sql, *args):
+    with server.db() as con:
+        con.row_factory = sqlite3.Row
+        return [dict(r) for r in con.execute(sql, args)]
+
+
+def table(page, selector):
+    return page.evaluate(f"""[...document.querySelectorAll('{selector} tbody tr')]
+        .map(tr => [...tr.children].map(c => c.textContent))""")
+
+
+@pytest.fixture(scope="module")
+def dashboard(browser, practised):
+    server, child = practised
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    page.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    yield page
+    context.close()
+
+
+def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised, dashboard):
+    server, child = practised
+    records = rows(server, "SELECT * FROM phaseRecord WHERE childID = ?", child)
+    by_day = defaultdict(list)
+    for r in records:
+        by_day[local_day(r["startedAt"])].append(r)
+    assert len(by_day) == 2
+    practice = {row[0]: row[1] for row in table(dashboard, "#practice-table")}
+    accuracy = {row[0]: row[1:] for row in table(dashboard, "#accuracy-table")}
+    assert len(practice) == 30 and len(accuracy) == 30
+    for day, rs in by_day.items():
+        judged = [r for r in rs if r["phase"] in ("guided", "freeWrite") and r["stars"] is not None]
+        ok = sum(1 for r in judged if r["stars"] >= 1)
+        assert practice[day_label(day)] == minutes(sum(r["activeSeconds"] for r in rs))
+        assert accuracy[day_label(day)] == [str(len(judged)), str(ok), pct(ok / len(judged))]
+    quiet = [label for label, cells in accuracy.items() if cells == ["0", "0", "–"]]
+    assert len(quiet) == 28, "every other day shows no practice"
+    all_judged = [r for r in records if r["phase"] in ("guided", "freeWrite") and r["stars"] is not None]
+    ok = sum(1 for r in all_judged if r["stars"] >= 1)
+    assert dashboard.inner_text("#fig-accuracy") == f"{pct(ok / len(all_judged))} ({ok} von {len(all_judged)})"
+    assert dashboard.inner_text("#fig-practice") == minutes(sum(r["activeSeconds"] for r in records))
+    assert dashboard.inner_text("#fig-streak") == "2", "practised yesterday and today"
+
+
+def test_phase_completion_rates_count_every_attempt_begun(practised, dashboard):
+    server, child = practised
+    shown = {row[0]: row[1:] for row in table(dashboard, "#phase-table")}
+    for phase, name in PHASES.items():
+        rs = rows(server, "SELECT outcome FROM phaseRecord WHERE childID = ? AND phase = ?", child, phase)
+        passed = sum(1 for r in rs if r["outcome"] == "passed")
+        assert shown[name] == [str(len(rs)), str(passed), pct(passed / len(rs) if rs else None)]
+    left = rows(server, "SELECT outcome FROM phaseRecord WHERE childID = ? AND glyph = 'i'", child)
+    assert left == [{"outcome": "abandoned"}], "the letter left behind is begun, not passed"
+    assert shown["Anschauen"][2] != "100 %"
+
+
+def test_letters_needing_practice_show_their_most_frequent_error_and_its_tip(practised, dashboard):
+    server, child = practised
+    judged = rows(server, """SELECT glyph, stars, record FROM phaseRecord WHERE childID = ? AND script = 'druck'
+                             AND phase IN ('guided', 'freeWrite') AND stars IS NOT NULL ORDER BY startedAt, id""", child)
+    letters = defaultdict(list)
+    for r in judged:
+        letters[r["glyph"]].append(r)
+    expected = {}
+    for char, rs in letters.items():
+        ok = sum(1 for r in rs if r["stars"] >= 1)
+        if ok / len(rs) < 2 / 3:
+            errors = [e for r in rs for e in json.loads(r["record"])["errors"]]
+            counts = Counter(e["code"] for e in errors)
+            top = min(counts, key=lambda c: (-counts[c], ERROR_ORDER.index(c))) if counts else None
+            tip = next((e["tip"]["text"] for e in reversed(errors) if e["code"] == top), "–")
+            expected[char] = (str(len(rs)), str(ok), top, counts.get(top, 0), tip)
+    assert "m" in expected, "an m written as another letter needs practice"
+    shown = dashboard.evaluate("""[...document.querySelectorAll('#needs-table tbody tr')]
+        .map(tr => [tr.dataset.char, tr.dataset.error || null, [...tr.children].map(c => c.textContent)])""")
+    assert {char for char, _, _ in shown} == set(expected)
+    for char, error, cells in shown:
+        judged_n, ok, top, count, tip = expected[char]
+        assert cells[1:3] == [judged_n, ok]
+        assert error == top and cells[3].endswith(f"({count}×)") and cells[4] == tip
+    reversed_a = rows(server, "SELECT record FROM phaseRecord WHERE childID = ? AND glyph = 'a' AND phase = 'freeWrite'", child)
+    assert all("reversed" in [e["code"] for e in json.loads(r["record"])["errors"]] for r in reversed_a), \
+        "written the wrong way round: the stored errors say so"
+
+
+def test_schreibmotorik_shows_pressure_only_where_a_pen_measured_it(practised, dashboard):
+    server, child = practised
+    judged = rows(server, """SELECT startedAt, pointer, record FROM phaseRecord WHERE childID = ?
+                             AND phase IN ('guided', 'freeWrite') AND stars IS NOT NULL""", child)
+    by_day = defaultdict(list)
+    for r in judged:
+        motor = (json.loads(r["record"]).get("assessment") or {}).get("motor")
+        if motor:
+            by_day[local_day(r["startedAt"])].append(motor)
+    shown = {row[0]: row[1:] for row in table(dashboard, "#motor-table")}
+    assert len(shown) == len(by_day) == 2
+    for day, dims in by_day.items():
+        mean = lambda xs: sum(xs) / len(xs) if xs else None
+        druck = [d["druck"] for d in dims if d["druckStatus"] == "measured" and d.get("druck") is not None]
+        assert shown[day_label(day)] == [
+            str(len(dims)), pct(mean([d["form"] for d in dims])),
+            pct(mean([d["tempo"] for d in dims if d.get("tempo") is not None])),
+            pct(mean([d["rhythmus"] for d in dims if d.get("rhythmus") is not None])),
+            "nicht gemessen" if not druck else pct(mean(druck))]
+    finger_day, pen_day = sorted(by_day)
+    assert shown[day_label(finger_day)][-1] == "nicht gemessen", "a finger has no pressure: not 100 %"
+    assert shown[day_label(pen_day)][-1].endswith("%"), "the pen measured pressure"
+
+
+def test_the_alphabet_and_the_latest_free_writing_come_from_the_stored_ink(practised, dashboard):
+    server, child = practised
+    learner = json.loads(rows(server, "SELECT learner FROM child WHERE id = ?", child)[0]["learner"])
+    grid = dashboard.evaluate("""[...document.querySelectorAll('#letters-grid li')].map(li => [li.dataset.char, li.dataset.stars])""")
+    for char, stars in grid:
+        assert int(stars) == (learner["letters"].get(f"druck/{char}", {}).get("bestStars", 0)), char
+    assert {c for c, s in grid if int(s) > 0} >= {"M", "A"}
+    free = rows(server, """SELECT id, glyph, ink FROM phaseRecord WHERE childID = ? AND phase = 'freeWrite' AND ink IS NOT NULL
+                           ORDER BY startedAt DESC, id DESC LIMIT 6""", child)
+    shown = dashboard.evaluate("""[...document.querySelectorAll('#latest-free li')].map(li => ({
+        id: Number(li.dataset.record), char: li.dataset.char, strokes: li.querySelectorAll('svg .ink').length,
+        model: li.querySelectorAll('svg .model').length,
+        points: [...li.querySelectorAll('svg polyline.ink')].map(p => p.points.numberOfItems) }))""")
+    assert [s["id"] for s in shown] == [r["id"] for r in free]
+    for s, r in zip(shown, free):
+        ink = json.loads(r["ink"])
+        assert s["char"] == r["glyph"] and s["strokes"] == len(ink["strokes"]) and s["model"] >= 1
+        assert s["points"] == [len(stroke) for stroke in ink["strokes"] if len(stroke) > 1], "every sample drawn"
+
+
+def test_paper_transfer_is_asked_for_learnt_letters_and_stored(practised, dashboard):
+    server, child = practised
+    learnt = dashboard.evaluate("[...document.querySelectorAll('#paper-list li')].map(li => li.dataset.char)")
+    if not learnt:
+        assert dashboard.is_visible("#paper-none")
+        pytest.skip("no letter reached the learnt level in this practice")
+    char = learnt[0]
+    dashboard.click(f"#paper-list li[data-char='{char}'] button[data-face='3']")
+    dashboard.wait_for_function(f"document.querySelector(\"#paper-list li[data-char='{char}']\").dataset.paper === '3'")
+    stored = rows(server, "SELECT glyph, face, ratedBy FROM researchPaperRating WHERE childID = ?", child)
+    assert stored == [{"glyph": char, "face": 3, "ratedBy": "adult"}]
+    assert dashboard.inner_text(f"#paper-list li[data-char='{char}'] .level") == "sicher"
+
+
+@pytest.mark.parametrize("size", [("ipad", 1180, 820), ("phone", 390, 844)], ids=["ipad", "phone"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_dashboard_screenshots(browser, practised, size, scheme):
+    server, child = practised
+    name, width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right
+        > document.documentElement.clientWidth + 1 && !e.closest('.table-scroll')).slice(0, 5)
+        .map(e => e.tagName + '#' + e.id + '.' + e.className)""")
+    assert overflow <= 1, f"the page scrolls sideways at {width} px: {wide}"
+    page.screenshot(path=str(artifact(f"adult-dashboard-{name}-{scheme}.png")), full_page=True)
+    page.goto(f"{server.url}/adult/")
+    page.wait_for_selector("body[data-loaded=true]")
+    page.screenshot(path=str(artifact(f"adult-class-{name}-{scheme}.png")), full_page=True)
+    context.close()
