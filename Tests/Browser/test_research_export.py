@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from adult_gate import adult_cookie
+from adult_gate import adult_cookie, solve_gate_in_page
 from conftest import artifact, feder_binary
 from research_tables import dig, expected_attempt, read_table, same, session_numbers, sqlite_time
 from socket_child import SocketChild
@@ -276,6 +276,9 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     server = study["server"]
     dashboard = api(server, "GET", "/dashboard")
     page.goto(f"{server.url}/adult/research.html")
+    solve_gate_in_page(page)  # adults only: the page asks first
+    assert all("401" in m for m in page.messages), page.messages  # the refusals that opened the gate
+    page.messages.clear()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
     page.screenshot(path=str(artifact("research-dashboard.png")), full_page=True)
     rows = page.eval_on_selector_all("#arms tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")

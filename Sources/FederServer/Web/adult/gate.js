@@ -21,8 +21,16 @@ async function post(path, body) {
   return { status: response.status, data };
 }
 
-/// Shows the gate; resolves true once an adult session exists, false if it was closed.
+let open = null;
+
+/// Shows the gate; resolves true once an adult session exists, false if it was closed. Requests
+/// refused at the same moment share one gate.
 export function openGate() {
+  if (!open) open = showGate().finally(() => { open = null; });
+  return open;
+}
+
+function showGate() {
   return new Promise((resolve) => {
     const overlay = document.createElement("div");
     overlay.className = "gate";
