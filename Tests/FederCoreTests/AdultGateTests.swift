@@ -54,4 +54,19 @@ struct AdultGateTests {
         #expect(state.secondsLeft(at: t) == 3600, "at most an hour")
         #expect(state.succeeding() == LockoutState())
     }
+
+    @Test func theGatesLocksStartOverAfterTenQuietMinutesThePinsDoNot() {
+        let t0 = Date(timeIntervalSince1970: 0)
+        var gate = LockoutState(), pin = LockoutState()
+        for _ in 0..<3 { gate = gate.failing(at: t0, policy: .gate) }
+        gate = (0..<3).reduce(gate) { s, _ in s.failing(at: t0.addingTimeInterval(60), policy: .gate) }
+        #expect(gate.secondsLeft(at: t0.addingTimeInterval(60)) == 120, "the second lock is longer")
+        let later = t0.addingTimeInterval(180 + 600)
+        gate = (0..<3).reduce(gate) { s, _ in s.failing(at: later, policy: .gate) }
+        #expect(gate.secondsLeft(at: later) == 60, "ten quiet minutes after the lock: a minute again")
+        for _ in 0..<5 { pin = pin.failing(at: t0, policy: .pin) }
+        let muchLater = t0.addingTimeInterval(86_400)
+        for _ in 0..<5 { pin = pin.failing(at: muchLater, policy: .pin) }
+        #expect(pin.secondsLeft(at: muchLater) == 60, "a PIN guesser cannot wait the locks out")
+    }
 }

@@ -12,7 +12,10 @@ public struct GateChallenge: Sendable, Equatable, Codable {
 
     public static func make(using random: inout some RandomNumberGenerator) -> GateChallenge {
         let number = Int.random(in: 100...999, using: &random)
-        let id = (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &random), radix: 16) }.joined()
+        let id = (0..<16).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &random)
+            return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        }.joined()
         return GateChallenge(id: id, number: number, words: GermanNumberWords.words(number),
                              keypad: Array(0...9).shuffled(using: &random))
     }

@@ -7,17 +7,24 @@ public struct LockoutPolicy: Sendable, Equatable {
     public var failuresPerLock: Int
     public var firstLock: TimeInterval
     public var longestLock: TimeInterval
+    /// After this long without a wrong try (counted from the end of the last lock) the lengths start
+    /// over from `firstLock`; nil: only a right answer starts them over.
+    public var forgetAfter: TimeInterval?
 
-    public init(failuresPerLock: Int, firstLock: TimeInterval, longestLock: TimeInterval) {
+    public init(failuresPerLock: Int, firstLock: TimeInterval, longestLock: TimeInterval, forgetAfter: TimeInterval? = nil) {
         self.failuresPerLock = failuresPerLock
         self.firstLock = firstLock
         self.longestLock = longestLock
+        self.forgetAfter = forgetAfter
     }
 
-    /// The parent's PIN: five wrong tries lock it for 30 s, then 1, 2, 4 … minutes, at most an hour.
+    /// The parent's PIN: five wrong tries lock it for 30 s, then 1, 2, 4 … minutes, at most an hour;
+    /// only the right PIN starts over (someone guessing must not be able to wait it out).
     public static let pin = LockoutPolicy(failuresPerLock: 5, firstLock: 30, longestLock: 3600)
     /// The reading task: three wrong numbers lock it for 60 s, then 2, 4 … minutes, at most an hour.
-    public static let gate = LockoutPolicy(failuresPerLock: 3, firstLock: 60, longestLock: 3600)
+    /// A child's drumming must not keep the parent out for long afterwards: after ten quiet minutes
+    /// the next lock is a minute again.
+    public static let gate = LockoutPolicy(failuresPerLock: 3, firstLock: 60, longestLock: 3600, forgetAfter: 600)
 }
 
 /// The state of one lock: wrong tries since the last lock, how many locks so far, and until when.
@@ -40,6 +47,9 @@ public struct LockoutState: Sendable, Equatable, Codable {
     public func failing(at now: Date, policy: LockoutPolicy) -> LockoutState {
         if isLocked(at: now) { return self }
         var next = self
+        if let quiet = policy.forgetAfter, let until = lockedUntil, now.timeIntervalSince(until) >= quiet {
+            next = LockoutState()
+        }
         next.failures += 1
         if next.failures >= policy.failuresPerLock {
             let length = min(policy.longestLock, policy.firstLock * pow(2, Double(next.locks)))
