@@ -148,3 +148,18 @@ def test_a_foreign_origin_cannot_open_a_live_session_or_call_the_api(server):
     cookie = sign_in(server)
     status, body, _ = request(server, "GET", "/api/v1/children", cookie=cookie, origin="http://evil.example")
     assert status == 403 and body["error"]["code"] == "foreign_origin"
+
+
+def test_a_parent_who_adds_a_child_hands_the_tablet_over_signed_out(page, server):
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.click("#add-child")
+    solve_gate_in_page(page)
+    wait_screen(page, "new")
+    assert signed_in(page)
+    page.click("#new-animals [data-animal=hase]")
+    page.click("#new-colours [data-colour=gelb]")
+    wait_screen(page, "onboarding")
+    assert not signed_in(page), "the child's tablet carries no adult session"
+    page.goto(server.url + "/adult/")
+    page.wait_for_selector(".gate .gate-key")  # the adult area asks again

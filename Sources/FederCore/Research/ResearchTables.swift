@@ -219,7 +219,41 @@ public enum ResearchTables {
             column("pressure", .number, "Pen pressure (empty: not measured).", minimum: 0, maximum: 1) { $0.sample.pressure.cell },
             column("tiltX", .number, "Pen tilt x.", unit: "degrees", minimum: -90, maximum: 90) { $0.sample.tiltX.cell },
             column("tiltY", .number, "Pen tilt y.", unit: "degrees", minimum: -90, maximum: 90) { $0.sample.tiltY.cell },
-        ])
+        ],
+        fastRow: appendSample)
+
+    /// One samples row without cells: the export writes millions of these (ResearchTableTests checks
+    /// that it is the same text as the columns above give, in every format).
+    @Sendable static func appendSample(_ r: SampleRow, _ format: ExportFormat, _ out: inout [UInt8]) {
+        let s = r.sample
+        switch format {
+        case .csv, .tsv:
+            let d = format.delimiter
+            ByteText.appendInteger(r.attemptID, to: &out); out.append(d)
+            ByteText.appendInteger(r.strokeIndex, to: &out); out.append(d)
+            ByteText.appendInteger(r.sampleIndex, to: &out); out.append(d)
+            ByteText.appendBoolean(r.enrolled, to: &out)
+            out.append(d); ByteText.appendNumber(s.t, json: false, to: &out)
+            out.append(d); ByteText.appendNumber(s.x, json: false, to: &out)
+            out.append(d); ByteText.appendNumber(s.y, json: false, to: &out)
+            out.append(d); ByteText.appendNumber(s.pressure, json: false, to: &out)
+            out.append(d); ByteText.appendNumber(s.tiltX, json: false, to: &out)
+            out.append(d); ByteText.appendNumber(s.tiltY, json: false, to: &out)
+            out.append(13); out.append(10)
+        case .json:
+            out.append(contentsOf: #"{"attemptID":"#.utf8); ByteText.appendInteger(r.attemptID, to: &out)
+            out.append(contentsOf: #","strokeIndex":"#.utf8); ByteText.appendInteger(r.strokeIndex, to: &out)
+            out.append(contentsOf: #","sampleIndex":"#.utf8); ByteText.appendInteger(r.sampleIndex, to: &out)
+            out.append(contentsOf: #","enrolled":"#.utf8); ByteText.appendBoolean(r.enrolled, to: &out)
+            out.append(contentsOf: #","t":"#.utf8); ByteText.appendNumber(s.t, json: true, to: &out)
+            out.append(contentsOf: #","x":"#.utf8); ByteText.appendNumber(s.x, json: true, to: &out)
+            out.append(contentsOf: #","y":"#.utf8); ByteText.appendNumber(s.y, json: true, to: &out)
+            out.append(contentsOf: #","pressure":"#.utf8); ByteText.appendNumber(s.pressure, json: true, to: &out)
+            out.append(contentsOf: #","tiltX":"#.utf8); ByteText.appendNumber(s.tiltX, json: true, to: &out)
+            out.append(contentsOf: #","tiltY":"#.utf8); ByteText.appendNumber(s.tiltY, json: true, to: &out)
+            out.append(contentsOf: "}\n".utf8)
+        }
+    }
 
     public static let paperRatings = TableSpec<PaperRatingRow>(
         name: "paperRatings", title: "Paper-transfer ratings",

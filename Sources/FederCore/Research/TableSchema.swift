@@ -65,11 +65,15 @@ public struct TableSpec<Row>: Sendable {
     public var foreignKeys: [ForeignKeySchema]
     public var optional: Bool
     public var columns: [Column]
+    /// A hand-written encoder for a table with millions of rows (the samples): appends one row in
+    /// the given format, byte for byte what the columns would write (a test compares the two).
+    public var fastRow: (@Sendable (Row, ExportFormat, inout [UInt8]) -> Void)?
 
     public init(name: String, title: String, description: String, primaryKey: [String],
-                foreignKeys: [ForeignKeySchema] = [], optional: Bool = false, columns: [Column]) {
+                foreignKeys: [ForeignKeySchema] = [], optional: Bool = false, columns: [Column],
+                fastRow: (@Sendable (Row, ExportFormat, inout [UInt8]) -> Void)? = nil) {
         self.name = name; self.title = title; self.description = description; self.primaryKey = primaryKey
-        self.foreignKeys = foreignKeys; self.optional = optional; self.columns = columns
+        self.foreignKeys = foreignKeys; self.optional = optional; self.columns = columns; self.fastRow = fastRow
     }
 
     public var schema: TableSchema {

@@ -58,10 +58,31 @@ public final class TableWriter<Row> {
     }
 
     public func write(_ row: Row) throws {
-        let cells = spec.cells(row)
+        if let fastRow = spec.fastRow {
+            fastRow(row, format, &buffer)
+            rowCount += 1
+            if buffer.count >= chunkSize { try flush() }
+            return
+        }
+        // Cell by cell straight into the buffer: no array of cells per row.
         switch format {
-        case .csv, .tsv: appendDelimited(cells)
-        case .json: appendJSON(cells)
+        case .csv, .tsv:
+            let delimiter = format.delimiter
+            for (i, column) in spec.columns.enumerated() {
+                if i > 0 { buffer.append(delimiter) }
+                appendDelimited(column.value(row), delimiter: delimiter)
+            }
+            buffer.append(13)
+            buffer.append(10)
+        case .json:
+            buffer.append(UInt8(ascii: "{"))
+            for (i, column) in spec.columns.enumerated() {
+                if i > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.append(contentsOf: names[i])
+                buffer.append(UInt8(ascii: ":"))
+                appendJSON(column.value(row))
+            }
+            buffer.append(contentsOf: "}\n".utf8)
         }
         rowCount += 1
         if buffer.count >= chunkSize { try flush() }
@@ -80,18 +101,24 @@ public final class TableWriter<Row> {
         let delimiter = format.delimiter
         for (i, cell) in cells.enumerated() {
             if i > 0 { buffer.append(delimiter) }
-            switch cell {
-            case .null:
-                continue
-            case .string(let text):
-                appendQuotedIfNeeded(text, delimiter: delimiter)
-            default:
-                // Numbers, booleans, times and dates never hold a delimiter, quote or line break.
-                if let text = cell.text { buffer.append(contentsOf: text.utf8) }
-            }
+            appendDelimited(cell, delimiter: delimiter)
         }
         buffer.append(13)
         buffer.append(10)
+    }
+
+    private func appendDelimited(_ cell: Cell, delimiter: UInt8) {
+        switch cell {
+        case .null:
+            return
+        case .string(let text):
+            appendQuotedIfNeeded(text, delimiter: delimiter)
+        case .integer(let value):
+            ByteText.appendInteger(value, to: &buffer)
+        default:
+            // Numbers, booleans, times and dates never hold a delimiter, quote or line break.
+            if let text = cell.text { buffer.append(contentsOf: text.utf8) }
+        }
     }
 
     private func appendQuotedIfNeeded(_ text: String, delimiter: UInt8) {
@@ -108,21 +135,15 @@ public final class TableWriter<Row> {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    private func appendJSON(_ cells: [Cell]) {
-        buffer.append(UInt8(ascii: "{"))
-        for (i, cell) in cells.enumerated() {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(contentsOf: names[i])
-            buffer.append(UInt8(ascii: ":"))
-            switch cell {
-            case .null: buffer.append(contentsOf: "null".utf8)
-            case .integer, .number, .boolean:
-                buffer.append(contentsOf: (cell.text ?? "null").utf8)
-            case .string, .datetime, .date:
-                buffer.append(contentsOf: JSONText.quoted(cell.text ?? "").utf8)
-            }
+    private func appendJSON(_ cell: Cell) {
+        switch cell {
+        case .null: buffer.append(contentsOf: "null".utf8)
+        case .integer(let value): ByteText.appendInteger(value, to: &buffer)
+        case .number, .boolean:
+            buffer.append(contentsOf: (cell.text ?? "null").utf8)
+        case .string, .datetime, .date:
+            buffer.append(contentsOf: JSONText.quoted(cell.text ?? "").utf8)
         }
-        buffer.append(contentsOf: "}\n".utf8)
     }
 }
 

@@ -27,7 +27,10 @@ public enum VersionedJSON {
 
     public static func ink(_ json: String, version: Int) throws -> Ink {
         switch version {
-        case 1: return try decode(Ink.self, json, column: "phaseRecord.ink")
+        case 1:
+            // The fast path reads what `Ink` encodes to; anything else goes to the decoder.
+            if let ink = InkJSONScanner.ink(json) { return ink }
+            return try decode(Ink.self, json, column: "phaseRecord.ink")
         default: throw DecodingFailure.unsupportedVersion(column: "phaseRecord.ink", version: version)
         }
     }

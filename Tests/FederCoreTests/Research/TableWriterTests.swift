@@ -36,6 +36,14 @@ struct TableWriterTests {
             + "2,,,1970-01-01T00:00:00.000+00:00\r\n")
     }
 
+    @Test func integersAreWrittenAsTheirDecimalText() throws {
+        let ids = [0, 7, -7, 10, 1_000_000, Int.max, Int.min, -1_234_567_890]
+        let csv = try written(.csv, ids.map { Note(id: $0, text: nil, value: nil, at: nil) })
+        #expect(csv.text == "id,text,value,at\r\n" + ids.map { "\($0),,,\r\n" }.joined())
+        let json = try written(.json, ids.map { Note(id: $0, text: nil, value: nil, at: nil) })
+        #expect(json.text == ids.map { #"{"id":\#($0),"text":null,"value":null,"at":null}"# + "\n" }.joined())
+    }
+
     @Test func tsvUsesTabsAndQuotesOnlyWhatNeedsIt() throws {
         let sink = try written(.tsv, [Note(id: 1, text: "a,b\tc", value: 1, at: nil)])
         #expect(sink.text == "id\ttext\tvalue\tat\r\n1\t\"a,b\tc\"\t1\t\r\n")

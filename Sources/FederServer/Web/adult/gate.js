@@ -121,6 +121,11 @@ function showGate() {
   });
 }
 
+/// Ends the adult session (if any) without leaving the page.
+export async function signOutQuietly() {
+  await fetch("/api/v1/adult/logout", { method: "POST", credentials: "same-origin" }).catch(() => {});
+}
+
 /// Whether an adult session exists now.
 export async function isSignedIn() {
   const response = await fetch("/api/v1/adult/state", { credentials: "same-origin" });

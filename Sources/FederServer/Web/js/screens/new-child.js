@@ -2,6 +2,7 @@
 
 import { animals, avatar, colourNames, colourValue } from "../pictures.js";
 import { say } from "../speak.js";
+import { signOutQuietly } from "../../adult/gate.js";
 
 export class NewChildScreen {
   constructor(app) {
@@ -50,6 +51,7 @@ export class NewChildScreen {
     });
     if (!response.ok) { console.warn("new profile", response.status, await response.text()); return; }
     const profile = await response.json();
+    await signOutQuietly(); // the parent's part is done: the tablet goes to the child
     say(profile.say);
     await this.app.choose(profile.id);
   }

@@ -4,7 +4,7 @@ import { avatar, icons } from "../pictures.js";
 import { say } from "../speak.js";
 import { go } from "../state.js";
 import { sounds } from "../sounds.js";
-import { isSignedIn, openGate } from "../../adult/gate.js";
+import { isSignedIn, openGate, signOutQuietly } from "../../adult/gate.js";
 
 const PROMPT = { key: "app.whoIsWriting", text: "Wer schreibt heute?" };
 
@@ -17,11 +17,14 @@ export class WhoScreen {
     // The grown-ups' door: behind the gate, like adding a child (a parent sets the app up).
     const adults = document.getElementById("adult-door");
     adults.innerHTML = icons.lock();
-    adults.addEventListener("click", async () => { if (await isSignedIn() || await openGate()) location.href = "/adult/"; });
+    adults.addEventListener("click", async () => { if (await openGate()) location.href = "/adult/"; });
   }
 
   async show() {
     say(PROMPT);
+    // The child's screens never carry an adult session: a parent who set up a child and handed the
+    // tablet over is signed out here, so the lock asks again.
+    if (await isSignedIn()) await signOutQuietly();
     let profiles = [];
     try {
       profiles = await (await fetch("/api/v1/profiles")).json();
@@ -47,7 +50,7 @@ export class WhoScreen {
     add.innerHTML = icons.plus();
     add.addEventListener("click", async () => {
       sounds.unlock();
-      if (await isSignedIn() || await openGate()) go("new");
+      if (await openGate()) go("new");
     });
     this.tiles.replaceChildren(...tiles, add);
   }
