@@ -56,12 +56,14 @@ public enum FederApp {
         )
     }
 
-    /// The router with its middleware in order: foreign origins refused first (WebSocket upgrades
+    /// The router with its middleware in order: requests logged, foreign origins refused (WebSocket upgrades
     /// included), then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
     static func router(services: FederServices, adult: AdultOptions, logger: Logger) -> Router<Context> {
         let router = Router(context: Context.self)
         router.addMiddleware {
+            // Every request at info level (`feder serve --log-level info`); the session cookie is never written.
+            LogRequestsMiddleware<Context>(.info, includeHeaders: .none)
             SameOriginMiddleware<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(

@@ -1,0 +1,74 @@
+import FederCore
+import FederStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import FederServer
+
+/// The JSON API through the real router (HummingbirdTesting): what the child's page reads, and the
+/// adult routes' answers to good and bad input once signed in.
+@Suite("JSON API routes")
+struct APIRoutesTests {
+    typealias A = AdultAreaTests
+
+    @Test func theChildsPageReadsGlyphsAndAvatarsWithoutASession() async throws {
+        let h = try A.Harness()
+        _ = try await h.services.children.create(avatar: Avatar(animal: .igel, colour: .gelb), displayName: "Ida", now: Date())
+        try await h.app.test(.router) { client in
+            let health = try await client.execute(uri: "/api/v1/health", method: .get)
+            #expect(health.status == .ok)
+            let glyph = try await client.execute(uri: "/api/v1/glyphs/druck/a", method: .get)
+            #expect(glyph.status == .ok)
+            let missing = try await client.execute(uri: "/api/v1/glyphs/druck/%E2%98%83", method: .get)
+            #expect(missing.status == .notFound)
+            let profiles = try await client.execute(uri: "/api/v1/profiles", method: .get)
+            let tiles = try JSONSerialization.jsonObject(with: Data(buffer: profiles.body)) as? [[String: Any]]
+            #expect(tiles?.count == 1 && tiles?.first?["animal"] as? String == "igel")
+            #expect(tiles?.first?.keys.contains("settings") == false, "avatars only, no settings or records")
+        }
+    }
+
+    @Test func badQueryValuesAndBodiesAreAnswered400() async throws {
+        let h = try A.Harness()
+        try await h.app.test(.router) { client in
+            let (_, cookie) = try await A.answerGate(client)
+            let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
+            for uri in ["/api/v1/records?limit=abc", "/api/v1/records?limit=-1", "/api/v1/records?limit=5000"] {
+                #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .badRequest, "\(uri)")
+            }
+            #expect(try await client.execute(uri: "/api/v1/records?limit=3", method: .get, headers: headers).status == .ok)
+            let notJSON = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: ByteBuffer(string: "{"))
+            #expect(notJSON.status == .badRequest)
+            let longName = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
+                                                    body: ByteBuffer(string: #"{"animal":"igel","colour":"rot","name":"\#(String(repeating: "x", count: 41))"}"#))
+            #expect(longName.status == .badRequest)
+            let noChild = try await client.execute(uri: "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11/dashboard",
+                                                   method: .get, headers: headers)
+            #expect(noChild.status == .notFound)
+            let badID = try await client.execute(uri: "/api/v1/children/not-a-uuid", method: .get, headers: headers)
+            #expect(badID.status == .badRequest)
+            let badPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"12a4"}"#))
+            #expect(badPIN.status == .badRequest)
+        }
+    }
+
+    @Test func anAdultMakesArchivesAndRestoresAChild() async throws {
+        let h = try A.Harness()
+        try await h.app.test(.router) { client in
+            let (_, cookie) = try await A.answerGate(client)
+            let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
+            let made = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
+                                                body: ByteBuffer(string: #"{"animal":"eule","colour":"blau","name":"Ben"}"#))
+            #expect(made.status == .created)
+            let id = try #require((try JSONSerialization.jsonObject(with: Data(buffer: made.body)) as? [String: Any])?["id"] as? String)
+            _ = try await client.execute(uri: "/api/v1/children/\(id)", method: .patch, headers: headers,
+                                         body: ByteBuffer(string: #"{"archived":true}"#))
+            #expect(try await h.services.children.profiles().isEmpty, "archived: gone from Wer schreibt heute?")
+            #expect(try await h.services.children.profiles(includeArchived: true).count == 1, "its data stays")
+            _ = try await client.execute(uri: "/api/v1/children/\(id)", method: .patch, headers: headers,
+                                         body: ByteBuffer(string: #"{"archived":false}"#))
+            #expect(try await h.services.children.profiles().map(\.displayName) == ["Ben"])
+        }
+    }
+}
