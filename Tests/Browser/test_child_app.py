@@ -121,6 +121,6 @@ def test_a_childs_first_days(page, clocked_server):
         wait_screen(page, "who")
         page.click(f"#who-tiles [data-child='{fox}']")
         wait_screen(page, "home")
-        page.wait_for_function("document.querySelector('#home-streak svg') !== null")
+        page.wait_for_selector(f"#home-streak[data-child='{fox}'] svg")
         assert lit_flames(page) == flames, f"{day}: expected {flames} lit flame(s)"
         no_digits_shown(page)

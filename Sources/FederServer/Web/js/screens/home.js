@@ -30,7 +30,9 @@ export class HomeScreen {
     try {
       const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
       document.getElementById("home-jar").innerHTML = jar(board.jar);
-      document.getElementById("home-streak").innerHTML = flames(board.streak);
+      const streak = document.getElementById("home-streak");
+      streak.innerHTML = flames(board.streak);
+      streak.dataset.child = state.childID; // whose flames these are (the previous child's until now)
     } catch (error) { console.warn("progress", error); }
   }
 }
