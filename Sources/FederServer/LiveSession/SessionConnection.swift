@@ -235,14 +235,18 @@ public struct SessionConnection: Sendable {
 
     static func code(for error: LessonError) -> ProtocolError.Code {
         switch error {
-        case .letterFinished: return .letterFinished
+        // A finished lesson is dropped at once (`process`), so its machine sees no later message;
+        // were it to, the message would be one without a lesson.
+        case .letterFinished: return .noSession
         case .notInThisPhase: return .notInThisPhase
         case .noSuchDot: return .noSuchDot
         case .pen(let e):
             switch e {
             case .penAlreadyDown: return .penAlreadyDown
             case .penNotDown: return .penNotDown
-            case .letterAlreadyDone: return .letterDone
+            // Thrown by `TracingSession` only; the lesson traces with `GuidedTrace`, which ends the
+            // phase at the pen-up after the last checkpoint.
+            case .letterAlreadyDone: return .notInThisPhase
             }
         }
     }
