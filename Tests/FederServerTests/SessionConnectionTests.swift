@@ -45,7 +45,7 @@ struct SessionConnectionTests {
                                            recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
         }
 
-        /// As the endpoint does: the replies, then what may wait until they are sent.
+        /// As the endpoint does: the replies, and the drafts written before they are sent.
         mutating func send(_ json: String) async -> [ServerMessage] {
             let replies = await connection.handle(text: Data(json.utf8))
             await connection.persistAfterReply()
