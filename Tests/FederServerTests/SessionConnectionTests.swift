@@ -45,7 +45,7 @@ struct SessionConnectionTests {
                                            recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
         }
 
-        /// As the endpoint does: the replies, then what may wait until they are sent.
+        /// As the endpoint does: the replies, and the drafts written before they are sent.
         mutating func send(_ json: String) async -> [ServerMessage] {
             let replies = await connection.handle(text: Data(json.utf8))
             await connection.persistAfterReply()
@@ -166,6 +166,9 @@ struct SessionConnectionTests {
         #expect(try await h.store.draftCount() == 0)
         let child = try await h.store.child(id: Self.childID)
         #expect(child.learner.letters["druck/L"]?.sessions == 1)
+        // The letter is over: a lesson message now is one without a lesson (PROTOCOL.md, Errors).
+        #expect(Self.errorCode(await h.send(#"{"type":"down","pointer":"pen","sample":[10,20,99]}"#)) == .noSession)
+        #expect(Self.errorCode(await h.send(#"{"type":"observed"}"#)) == .noSession)
     }
 
     @Test func aGuidedOnlyChildStartsWithTracing() async throws {

@@ -4,8 +4,9 @@ import Foundation
 /// and completion. Pure value type: time comes from the samples, nothing else.
 ///
 /// Rules: strokes in order, checkpoints in order within a stroke. A checkpoint counts when the pen
-/// passes within `radius` of it (tested along the segment between consecutive samples, so fast pens
-/// do not skip). Leaving the corridor (farther than the near band from the stretch being traced)
+/// passes within `radius` of it (tested along the segment between consecutive samples; samples more
+/// than two near bands apart are walked in radius-sized steps that must stay in the corridor, so a
+/// fast or sparsely sampled pen does not skip one). Leaving the corridor (farther than the near band from the stretch being traced)
 /// disarms tracking until the pen comes back to the last reached or the next checkpoint, so
 /// scribbling across the letter does not collect checkpoints.
 public struct LetterTracker: Sendable {
@@ -76,6 +77,14 @@ public struct LetterTracker: Sendable {
 
     private mutating func track(_ p: Point, into events: inout [TrackerEvent]) {
         guard !isComplete, strokeIndex < glyph.strokes.count else { return }
+        var from = lastPoint
+        if armed, let last = lastPoint, last.distance(to: p) > 2 * nearBand {
+            from = walk(from: last, to: p, into: &events)
+            guard !isComplete, strokeIndex < glyph.strokes.count else {
+                lastPoint = p
+                return
+            }
+        }
         let distance = corridorDistance(p)
         let now: Proximity = distance <= radius ? .on : (distance <= nearBand ? .near : .off)
         if now != proximity {
@@ -86,19 +95,40 @@ public struct LetterTracker: Sendable {
         if !armed {
             if isNearLastReached(p) || isWithinRadius(of: nextPoint, p) {
                 armed = true
-                lastPoint = nil
+                from = nil
             } else {
                 lastPoint = p
                 return
             }
         }
-        // A long jump between samples is not swept: only its end point is tested.
-        let from = (lastPoint.map { $0.distance(to: p) <= 2 * nearBand } ?? false) ? lastPoint! : p
+        sweep(from ?? p, p, into: &events)
+        lastPoint = p
+    }
+
+    /// Samples far apart (a fast pen, a device that reports sparsely): the way between them is walked
+    /// in steps no longer than the radius, each checked against the corridor as it moves on, so a
+    /// fast stroke along the letter cannot skip a checkpoint. Returns the last step, from which the
+    /// end point is swept; nil when a step left the corridor (a jump across the letter), so that
+    /// only what the end point touches counts.
+    private mutating func walk(from last: Point, to p: Point, into events: inout [TrackerEvent]) -> Point? {
+        let steps = Int((last.distance(to: p) / radius).rounded(.up))
+        var from = last
+        for k in 1..<steps {
+            guard !isComplete, strokeIndex < glyph.strokes.count else { return from }
+            let q = last + (p - last) * (Double(k) / Double(steps))
+            guard corridorDistance(q) <= nearBand else { return nil }
+            sweep(from, q, into: &events)
+            from = q
+        }
+        return from
+    }
+
+    /// Reaches every checkpoint in turn that lies within the radius of the segment `a`–`b`.
+    private mutating func sweep(_ a: Point, _ b: Point, into events: inout [TrackerEvent]) {
         while !isComplete, strokeIndex < glyph.strokes.count,
-              Polyline.distanceToSegment(nextPoint, from, p).distance <= radius {
+              Polyline.distanceToSegment(nextPoint, a, b).distance <= radius {
             reach(into: &events)
         }
-        lastPoint = p
     }
 
     private var nextPoint: Point { guides.checkpoints[strokeIndex][nextCheckpoint] }

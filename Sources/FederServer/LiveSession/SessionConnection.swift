@@ -106,9 +106,8 @@ public struct SessionConnection: Sendable {
         }
     }
 
-    /// Work that need not hold up a reply: the draft of the strokes finished by a pen-up. Call it
-    /// after sending each message's replies and before handling the next message, so the child sees
-    /// "stroke done" without waiting for the database, and a crash still loses at most one stroke.
+    /// The draft of the strokes finished by a pen-up. The endpoint calls it before sending the
+    /// message's replies, so a stroke the page has been answered for survives a crash.
     /// Returns a `storage_failed` error to send when the draft could not be written (the stroke is
     /// tried again at the next pen-up, and stays in the attempt's ink either way).
     @discardableResult
@@ -235,14 +234,18 @@ public struct SessionConnection: Sendable {
 
     static func code(for error: LessonError) -> ProtocolError.Code {
         switch error {
-        case .letterFinished: return .letterFinished
+        // A finished lesson is dropped at once (`process`), so its machine sees no later message;
+        // were it to, the message would be one without a lesson.
+        case .letterFinished: return .noSession
         case .notInThisPhase: return .notInThisPhase
         case .noSuchDot: return .noSuchDot
         case .pen(let e):
             switch e {
             case .penAlreadyDown: return .penAlreadyDown
             case .penNotDown: return .penNotDown
-            case .letterAlreadyDone: return .letterDone
+            // Thrown by `TracingSession` only; the lesson traces with `GuidedTrace`, which ends the
+            // phase at the pen-up after the last checkpoint.
+            case .letterAlreadyDone: return .notInThisPhase
             }
         }
     }

@@ -19,16 +19,13 @@ public struct ProtocolError: Error, Equatable, Sendable {
         case unsupportedVersion = "unsupported_version"
         /// A binary frame; the protocol is JSON text only.
         case binaryNotSupported = "binary_not_supported"
-        /// A lesson message without a started letter (send start).
+        /// A lesson message without a letter in progress: before start, or after the letter ended.
         case noSession = "no_session"
         case unknownScript = "unknown_script"
         case unknownGlyph = "unknown_glyph"
         case unknownVariant = "unknown_variant"
         case penAlreadyDown = "pen_already_down"
         case penNotDown = "pen_not_down"
-        case letterDone = "letter_done"
-        /// The letter's lesson is over; send start for the next one.
-        case letterFinished = "letter_finished"
         /// The message means nothing in the current phase (pen samples while observing, a tap while tracing).
         case notInThisPhase = "not_in_this_phase"
         /// A tap on a start dot the letter does not have.

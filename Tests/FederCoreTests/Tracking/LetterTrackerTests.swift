@@ -49,6 +49,49 @@ struct LetterTrackerTests {
         #expect(session.isComplete)
     }
 
+    @Test(arguments: ["l", "O", "A"])
+    func aFastPenWithSamplesFartherApartThanTwoBandsStillCountsEveryCheckpoint(char: String) throws {
+        let glyph = try Self.library.glyph(char, script: "druck")
+        // 10 Hz at 10 x-heights per second: samples 100 units apart, more than twice the near band
+        // (45 units); the straight lines between them still pass within the radius of every
+        // checkpoint, so a pen that went this way cannot have skipped one.
+        let strokes = PenSimulator(rate: 10, speed: 1000).strokes(for: glyph)
+        let gaps = strokes.flatMap { s in zip(s, s.dropFirst()).map { $0.point.distance(to: $1.point) } }
+        #expect(gaps.contains { $0 > 2 * TrackingTolerance.standard.nearBand * glyph.unit })
+        let guides = GlyphGuides(glyph: glyph)
+        for (stroke, samples) in zip(guides.checkpoints, strokes) {
+            for checkpoint in stroke {
+                let nearest = zip(samples, samples.dropFirst())
+                    .map { Polyline.distanceToSegment(checkpoint, $0.point, $1.point).distance }.min() ?? .infinity
+                #expect(nearest <= TrackingTolerance.standard.radius * glyph.unit, "the samples of \(char) miss \(checkpoint)")
+            }
+        }
+        let (session, events) = run(glyph, strokes)
+        #expect(session.isComplete, "\(char): \(session.tracker.reached)/\(session.tracker.checkpointCount)")
+        #expect(events.last == .letterDone)
+    }
+
+    @Test func aFastSparseStrokeTracedBackwardsStillDoesNotComplete() throws {
+        for char in ["l", "O", "A", "U", "e", "M"] {
+            let glyph = try Self.library.glyph(char, script: "druck")
+            let (session, _) = run(glyph, PenSimulator(rate: 10, speed: 1000).strokes(for: glyph, reversed: true))
+            #expect(!session.isComplete, "\(char) completed backwards")
+        }
+    }
+
+    @Test func aLongJumpAcrossTheLetterCollectsOnlyWhatItsEndTouches() throws {
+        let o = try Self.library.glyph("O", script: "druck")
+        let cps = LetterTracker(glyph: o).guides.checkpoints[0]
+        var tracker = LetterTracker(glyph: o)
+        var events: [TrackerEvent] = []
+        tracker.penDown(at: cps[0], into: &events)
+        // Straight through the middle of the O to the checkpoint halfway round: the chord leaves
+        // the corridor, so the checkpoints along the ring in between are not collected.
+        tracker.penMove(to: cps[cps.count / 2], into: &events)
+        #expect(cps.count >= 4)
+        #expect(tracker.reached == 1)
+    }
+
     @Test func theRadiusIsRelativeToLetterSizeAndIsotropic() throws {
         let l = try Self.library.glyph("l", script: "druck")
         let start = l.strokes[0].start
