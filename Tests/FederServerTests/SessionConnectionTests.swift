@@ -48,7 +48,7 @@ struct SessionConnectionTests {
         /// As the endpoint does: the replies, and the drafts written before they are sent.
         mutating func send(_ json: String) async -> [ServerMessage] {
             let replies = await connection.handle(text: Data(json.utf8))
-            await connection.persistAfterReply()
+            await connection.persistBeforeReply()
             return replies
         }
 
@@ -242,9 +242,9 @@ struct SessionConnectionTests {
         let up = await h.connection.handle(text: Data(#"{"type":"up"}"#.utf8))
         #expect(Self.errorCode(up) == nil)
         #expect(try await h.store.draftCount() == 0)
-        await h.connection.persistAfterReply()
+        await h.connection.persistBeforeReply()
         #expect(try await h.store.draftCount() == 1)
-        await h.connection.persistAfterReply()
+        await h.connection.persistBeforeReply()
         #expect(try await h.store.draftCount() == 1, "a draft is written once")
     }
 

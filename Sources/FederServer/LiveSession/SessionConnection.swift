@@ -18,7 +18,7 @@ public struct SessionConnection: Sendable {
 
     public internal(set) var child: ChildRecord?
     var lesson: ActiveLesson?
-    /// A pen-up ended a stroke whose draft is not written yet (see `persistAfterReply`).
+    /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false
 
     struct ActiveLesson: Sendable {
@@ -111,7 +111,7 @@ public struct SessionConnection: Sendable {
     /// Returns a `storage_failed` error to send when the draft could not be written (the stroke is
     /// tried again at the next pen-up, and stays in the attempt's ink either way).
     @discardableResult
-    public mutating func persistAfterReply() async -> [ServerMessage] {
+    public mutating func persistBeforeReply() async -> [ServerMessage] {
         guard draftDue else { return [] }
         draftDue = false
         if let error = await writeDraft() {

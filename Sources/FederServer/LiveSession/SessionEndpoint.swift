@@ -45,7 +45,7 @@ struct SessionEndpoint: Sendable {
                 // page has been answered for survives a crash (measured by scripts/reliability/kill9.py;
                 // written after the reply, a kill in between lost about one stroke per kill of a
                 // class of 30).
-                for failure in await connection.persistAfterReply() {
+                for failure in await connection.persistBeforeReply() {
                     logger.error("draft not stored", metadata: ["child": "\(connection.child?.id ?? "-")", "error": "\(failure)"])
                     replies.append(failure)
                 }
