@@ -1,7 +1,9 @@
 import Foundation
 
-/// Every threshold of the assessment in one place. Distances are in x-heights (the letter-size unit,
-/// `Glyph.unit`), times in seconds, speeds in x-heights per second. docs/ASSESSMENT.md explains each.
+/// The thresholds of the error checks and of Form in one place (score weights, star thresholds and
+/// the shape fit's limits are named constants beside their code; docs/ASSESSMENT.md lists where).
+/// Distances are in x-heights (the letter-size unit, `Glyph.unit`), times in seconds, speeds in
+/// x-heights per second. docs/ASSESSMENT.md explains each.
 public struct AssessmentConfig: Sendable, Equatable, Codable {
     // MARK: Shape
     /// Shape distance at which Form (and a stroke's shape) reaches 0; 0 gives 1. Set on real

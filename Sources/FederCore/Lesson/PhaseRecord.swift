@@ -29,7 +29,8 @@ public struct PhaseRecord: Sendable, Equatable, Codable {
     /// Guided and free writing only: direct is judged but never costs a star, observe is not judged.
     public var stars: Int?
     public var errors: [WritingError]
-    /// What was said after the attempt (praise first, then at most two tips).
+    /// What was said after the attempt (praise first, then at most two tips; guided tracing's live
+    /// tips during the attempt are in the events and its errors, not here).
     public var spoken: [Utterance]
     /// The plan the attempt ran with (tolerance, letter size, tier, errorless start).
     public var plan: PracticePlan
