@@ -168,12 +168,20 @@ def main():
     ap.add_argument("--legacy", action="store_true", help="one feder process per letter (a feder without --batch)")
     ap.add_argument("--json", help="also write the distributions here")
     ap.add_argument("--dump", help="also write every answer here (NDJSON, with the condition), for analysis")
+    ap.add_argument("--write-batch", help="only write the plain letters, each with its own glyph, as a `feder assess --batch` "
+                                          "file here and stop (docs/PERFORMANCE.md times it)")
     args = ap.parse_args()
 
     rng = np.random.default_rng(args.seed)
     samples = data.load_unipen(args.data)
     chosen = pick(samples, args.per_class, rng, args.split)
     print(f"UNIPEN {args.split} contributors, {len(chosen)} letters ({args.per_class} per class), seed {args.seed}")
+    if args.write_batch:
+        with open(args.write_batch, "w") as f:
+            for item in lines(chosen, rng, False):
+                if item["id"].endswith(":own"):
+                    f.write(json.dumps(item) + "\n")
+        return
     results = {}
     for name, distort in [("real adult ink", False), ("child-like distortions", True)]:
         answers = assess(args.feder, lines(chosen, rng, distort), args.legacy)
