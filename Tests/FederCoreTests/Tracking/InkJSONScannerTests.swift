@@ -42,13 +42,18 @@ struct InkJSONScannerTests {
         }
     }
 
+    @Test func aSampleWithTiltXOnlyReadsAsTheDecoderReadsIt() throws {
+        let json = #"{"pointer":"pen","strokes":[[[1,2,3,0.5,10]]]}"#
+        #expect(InkJSONScanner.ink(json) == (try JSONDecoder().decode(Ink.self, from: Data(json.utf8))))
+    }
+
     @Test func whitespaceAndKeyOrderDoNotMatter() {
         let json = #" { "strokes" : [ [ [1, 2.5, 3e-2 , null, 4, -5] ] , [] ] , "pointer" : "touch" } "#
         #expect(InkJSONScanner.ink(json) == Ink(pointer: .touch, strokes: [[PenSample(x: 1, y: 2.5, t: 0.03, pressure: nil, tiltX: 4, tiltY: -5)], []]))
     }
 
     @Test(arguments: [
-        #"{"pointer":"pen"}"#, #"{"pointer":"pen","strokes":[[[1,2]]]}"#, #"{"pointer":"pen","strokes":[[[1,2,3,4,5]]]}"#,
+        #"{"pointer":"pen"}"#, #"{"pointer":"pen","strokes":[[[1,2]]]}"#, #"{"pointer":"pen","strokes":[[[1,2,3,4,5,6,7]]]}"#,
         #"{"pointer":"quill","strokes":[]}"#, #"{"pointer":"pen","strokes":[],"extra":1}"#,
         #"{"pointer":"pen","strokes":[[["1",2,3]]]}"#, #"{"pointer":"pen","strokes":[[[1,2,3]]]} x"#,
         #"{"pointer":"pen","strokes":[[[1,2,3],]]}"#, #"{"pointer":"pe\n","strokes":[]}"#, #"{"pointer":"pen","strokes":[[[0x10,2,3]]]}"#,

@@ -36,8 +36,7 @@ function fillSelect(select, names) {
 }
 
 async function main() {
-  await api("/api/v1/adult/state");  // not adult-only: the first adult-only call below opens the gate
-  await load();
+  await load();  // adults only: without a session the gate opens first
   document.querySelector("main").hidden = false;
   document.body.dataset.loaded = "true";
   fillSelect($("new-child").animal, ANIMAL_NAMES);
