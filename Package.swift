@@ -68,6 +68,7 @@ let package = Package(
                 "FederServer",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

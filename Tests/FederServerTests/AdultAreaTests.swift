@@ -1,5 +1,6 @@
 import FederCore
 import FederStore
+import GRDB
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -137,6 +138,11 @@ struct AdultAreaTests {
             h.clock.advance(601)
             let later = try await client.execute(uri: "/api/v1/children", method: .get, headers: [.cookie: cookie!])
             #expect(later.status == .unauthorized)
+            _ = try await Self.answerGate(client)
+            let sessions = try await h.services.database.writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM keyValue WHERE key LIKE 'adult.session.%'")
+            }
+            #expect(sessions == 1, "the expired session was deleted when the new one was stored")
         }
     }
 

@@ -21,7 +21,9 @@ public struct KeyValueStore: Sendable {
 
     /// Stores `value` under `key`, replacing what was there.
     public func set(_ key: String, _ value: Data, expiresAt: Date?) async throws {
+        let now = now()
         try await database.writer.write { db in
+            try Self.deleteExpired(db, now: now)
             try db.execute(sql: "INSERT OR REPLACE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
                            arguments: [key, value, expiresAt])
         }
@@ -31,8 +33,7 @@ public struct KeyValueStore: Sendable {
     public func create(_ key: String, _ value: Data, expiresAt: Date?) async throws -> Bool {
         let now = now()
         return try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM keyValue WHERE key = ? AND expiresAt IS NOT NULL AND expiresAt <= ?",
-                           arguments: [key, now])
+            try Self.deleteExpired(db, now: now)
             try db.execute(sql: "INSERT OR IGNORE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
                            arguments: [key, value, expiresAt])
             return db.changesCount == 1
@@ -57,13 +58,7 @@ public struct KeyValueStore: Sendable {
         }
     }
 
-    /// Deletes every expired value; returns how many.
-    @discardableResult
-    public func purgeExpired() async throws -> Int {
-        let now = now()
-        return try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM keyValue WHERE expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now])
-            return db.changesCount
-        }
+    static func deleteExpired(_ db: Database, now: Date) throws {
+        try db.execute(sql: "DELETE FROM keyValue WHERE expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now])
     }
 }
