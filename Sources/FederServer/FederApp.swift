@@ -25,11 +25,12 @@ public struct FederServices: Sendable {
     }
 
     /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
-    /// missing), and turns drafts left by a crash into records before anything is served.
+    /// missing), and turns drafts left by a crash into judged records before anything is served.
     public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
         let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
                                      recognizer: try LetterRecognizer.bundled(), clock: clock)
-        try services.lessons.recoverDrafts()
+        try services.lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: services.library,
+                                                                                  recognizer: services.recognizer))
         return services
     }
 }

@@ -18,7 +18,7 @@ extension LessonStore {
         try await database.writer.read { db -> Ink? in
             let recovered = try PhaseRecordRow
                 .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt
-                        && Column("record") == nil && Column("outcome") == PhaseRecord.Outcome.abandoned.rawValue)
+                        && Column("recovered") == true)
                 .order(Column("id")).fetchAll(db)
             let drafts = try DraftStroke
                 .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt)
@@ -39,25 +39,13 @@ extension LessonStore {
             let row = try Self.insertClearingDrafts(row, in: db)
             let recovered = try PhaseRecordRow
                 .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt
-                        && Column("record") == nil && Column("outcome") == PhaseRecord.Outcome.abandoned.rawValue
-                        && Column("id") != row.id)
+                        && Column("recovered") == true && Column("id") != row.id)
                 .fetchAll(db)
             let kept = row.ink?.strokes ?? []
             for old in recovered where (old.ink?.strokes ?? []).allSatisfy({ kept.contains($0) }) {
                 try old.delete(db)
             }
             return row
-        }
-    }
-
-    /// Turns the draft strokes of a child's other lessons into records (the page did not come
-    /// back to them); called when the child starts a new letter.
-    @discardableResult
-    public func recoverDrafts(childID: String, except lessonID: String?) async throws -> Int {
-        try await database.writer.write { db in
-            var request = DraftStroke.filter(Column("childID") == childID)
-            if let lessonID { request = request.filter(Column("lessonID") != lessonID) }
-            return try Self.recover(try request.order(Column("lessonID"), Column("phase"), Column("attempt"), Column("strokeIndex")).fetchAll(db), in: db)
         }
     }
 }

@@ -81,34 +81,4 @@ public struct LessonStore: Sendable {
     public func draftCount() async throws -> Int {
         try await database.writer.read { db in try DraftStroke.fetchCount(db) }
     }
-
-    /// Turns draft strokes left by a crash into "abandoned" records with the ink they hold.
-    /// Returns how many records were recovered. Call once at start-up, before serving.
-    @discardableResult
-    public func recoverDrafts(now: Date = Date()) throws -> Int {
-        try database.writer.write { db in
-            let drafts = try DraftStroke.order(Column("lessonID"), Column("phase"), Column("attempt"), Column("strokeIndex")).fetchAll(db)
-            return try Self.recover(drafts, in: db)
-        }
-    }
-
-    /// Groups drafts by attempt, stores each group as an "abandoned" record with its ink, and
-    /// removes the drafts. Returns the number of records made.
-    static func recover(_ drafts: [DraftStroke], in db: Database) throws -> Int {
-        let groups = Dictionary(grouping: drafts) { "\($0.lessonID)|\($0.phase)|\($0.attempt)" }
-        for (_, strokes) in groups.sorted(by: { $0.key < $1.key }) {
-            guard let first = strokes.first else { continue }
-            let ink = Ink(pointer: first.pointer, strokes: strokes.map(\.samples))
-            let duration = ink.timeSpan.map { $0.upperBound - $0.lowerBound } ?? 0
-            var row = PhaseRecordRow(lessonID: first.lessonID, childID: first.childID, condition: first.condition,
-                                     script: first.script, glyph: first.glyph, variant: first.variant,
-                                     phase: first.phase, attempt: first.attempt, outcome: PhaseRecord.Outcome.abandoned.rawValue,
-                                     completed: false, pointer: first.pointer, startedAt: first.startedAt,
-                                     endedAt: first.startedAt.addingTimeInterval(duration), activeSeconds: duration,
-                                     score: nil, stars: nil, record: nil, ink: ink)
-            try row.insert(db)
-        }
-        for draft in drafts { try draft.delete(db) }
-        return groups.count
-    }
 }

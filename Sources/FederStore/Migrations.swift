@@ -125,6 +125,17 @@ enum Migrations {
                 t.column("expiresAt", .datetime)
             }
         }
+        migrator.registerMigration("v6-recovered-records") { db in
+            // Records made from drafts are marked, so resuming finds them although they are now
+            // judged (before, "no engine record" was the mark).
+            try db.alter(table: "phaseRecord") { t in
+                t.add(column: "recovered", .boolean).notNull().defaults(to: false)
+            }
+            try db.execute(sql: """
+                UPDATE phaseRecord SET recovered = 1
+                WHERE record IS NULL AND outcome = 'abandoned' AND ink IS NOT NULL
+                """)
+        }
         return migrator
     }
 }

@@ -28,9 +28,13 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
     public var activeSeconds: Double
     public var score: Double?
     public var stars: Int?
-    /// The engine's record without its ink (nil only for records recovered from drafts or v1).
+    /// The engine's record without its ink (nil for v1 rows and for recovered attempts of a letter
+    /// the server could not judge).
     public var record: PhaseRecord?
     public var ink: Ink?
+    /// Made from draft strokes after a crash or a page that never came back, not by a live lesson.
+    /// A resumed lesson's finished attempt replaces such records (`saveResumed`).
+    public var recovered = false
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -1,6 +1,8 @@
 import FederCore
 import FederStore
 import Foundation
+import GRDB
+import Logging
 import Testing
 @testable import FederServer
 
@@ -39,17 +41,22 @@ struct SessionConnectionTests {
         let clock = ManualClock()
         let directory = ScratchDirectory(prefix: "feder-server")
 
-        init() throws {
-            store = LessonStore(database: try FederDatabase(directory: directory.url))
-            connection = SessionConnection(library: SessionConnectionTests.library, store: store,
-                                           recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock)
+        let database: FederDatabase
+
+        /// `storage` puts another store between the connection and the real one (to make writes
+        /// fail); `logger` receives what the connection logs.
+        init(storage: (LessonStore) -> any LiveSessionStore = { $0 }, logger: Logger = Logger(label: "test")) throws {
+            database = try FederDatabase(directory: directory.url)
+            store = LessonStore(database: database)
+            connection = SessionConnection(library: SessionConnectionTests.library, store: storage(store),
+                                           recognizer: SessionConnectionTests.recognizer, clock: clock.serverClock,
+                                           logger: logger)
         }
 
         /// As the endpoint does: the replies, and the drafts written before they are sent.
         mutating func send(_ json: String) async -> [ServerMessage] {
             let replies = await connection.handle(text: Data(json.utf8))
-            await connection.persistBeforeReply()
-            return replies
+            return replies + (await connection.persistBeforeReply())
         }
 
         /// Writes ink through the protocol as the page would (batches of 4 samples), the clock
@@ -81,6 +88,11 @@ struct SessionConnectionTests {
             replies += await connection.tick()
             return replies
         }
+    }
+
+    /// The records of the harness's only lesson.
+    static func recordsOfLesson(_ h: Harness) throws -> [PhaseRecordRow] {
+        try h.database.writer.read { db in try PhaseRecordRow.order(Column("id")).fetchAll(db) }
     }
 
     static func errorCode(_ replies: [ServerMessage]) -> ProtocolError.Code? {
@@ -257,13 +269,21 @@ struct SessionConnectionTests {
         _ = await h.write(Array(strokes.prefix(2)))
         // The third stroke is in flight when the server dies: no up, no close.
         _ = await h.send(#"{"type":"down","pointer":"pen","sample":\#(json(strokes[2][0]))}"#)
-        let recovered = try h.store.recoverDrafts()
+        let recovered = try h.store.recoverDrafts(judge: h.connection.interruptedAttemptJudge)
         #expect(recovered == 1)
         let guided = try #require(try await h.store.recentRecords().first { $0.phase == "guided" })
-        #expect(guided.outcome == "abandoned" && guided.ink?.strokes.count == 2)
+        #expect(guided.outcome == "abandoned" && guided.ink?.strokes == Array(strokes.prefix(2)) && guided.recovered)
+        // Judged as a live lesson judges an attempt the child leaves: an assessment, a score, the
+        // untraced bar seen, no stars.
+        let record = try #require(guided.record)
+        let assessment = try #require(record.assessment)
+        #expect(record.outcome == .abandoned && record.phase == .guided && guided.stars == 0)
+        #expect(guided.score == assessment.score && assessment.score > 0 && assessment.score < 1)
+        #expect(!assessment.completed && (assessment.guided?.coverage ?? 1) < 1, "the bar was never traced")
+        #expect(record.plan == (try Self.recordsOfLesson(h).first { $0.phase == "direct" }?.record?.plan))
     }
 }
 
-private func json(_ s: PenSample) -> String {
+func json(_ s: PenSample) -> String {
     String(decoding: try! JSONEncoder().encode(s), as: UTF8.self)
 }

@@ -16,7 +16,7 @@ extension SessionConnection {
             return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                            condition: record.condition, profile: Self.profileInfo(record))]
         } catch {
-            return [.error(re: id, ProtocolError(.storageFailed, "the child could not be loaded: \(error)"))]
+            return [storageFailed("the child could not be loaded", error, re: id)]
         }
     }
 
@@ -30,7 +30,7 @@ extension SessionConnection {
         guard let current = child else { return [.error(re: id, ProtocolError(.noChild, "send hello with a child first"))] }
         let now = clock.wall()
         do {
-            guard let updated = try await store.children.update(id: current.id, now: now, { child in
+            guard let updated = try await store.updateChild(id: current.id, now: now, { child in
                 child.pointer = pointer
                 child.handedness = handedness
                 if child.onboardedAt == nil { child.onboardedAt = now }
@@ -39,15 +39,17 @@ extension SessionConnection {
             return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: updated.id,
                            condition: updated.condition, profile: Self.profileInfo(updated))]
         } catch {
-            return [.error(re: id, ProtocolError(.storageFailed, "onboarding could not be stored: \(error)"))]
+            return [storageFailed("onboarding could not be stored", error, re: id)]
         }
     }
 
     /// A letter ended: the learner model learns, today's round ticks it off, the letter session is
-    /// kept for the jar and the streak. Returns what the page shows next, or a `storage_failed`
-    /// error when it could not be stored (nil without a child).
-    mutating func learn(from result: LetterResult) async -> Result<ProgressInfo, ProtocolError>? {
-        guard var child else { return nil }
+    /// kept for the jar and the streak. Returns the `progress` the page shows next, after a
+    /// `storage_failed` error for each write that failed (nothing without a child). A learner model
+    /// that could not be saved stays this connection's and is saved with the next letter; a letter
+    /// session that could not be written is kept and tried again, and counts in the jar meanwhile.
+    mutating func learn(from result: LetterResult) async -> [ServerMessage] {
+        guard var child else { return [] }
         let now = clock.wall()
         let today = CalendarDay(now, timeZone: clock.timeZone)
         let scheduler = child.scheduler
@@ -59,26 +61,60 @@ extension SessionConnection {
         }
         child.updatedAt = now
         self.child = child
-        var say: [Utterance] = []
+        var replies: [ServerMessage] = []
         do {
             try await store.saveLearner(of: child)
-            if let lesson {
-                try await store.children.recordLetter(LetterSessionRow(
-                    childID: child.id, lessonID: lesson.id, world: .schule, script: result.glyph.script, glyph: result.glyph.char,
-                    day: today, finishedAt: now, completed: result.completed, stars: result.stars, performance: result.performance))
-            }
-            let lettersToday = try await store.children.lettersFinished(childID: child.id, on: today)
-            let days = try await store.children.practiceDays(childID: child.id)
-            let stickers = StickerBook.entries(course: scheduler.course, learner: child.learner)
-            let newSticker = stickers.first { $0.earned && !stickersBefore.contains($0.group) }
-            let roundDone = child.learner.round.map { $0.day == today && $0.isComplete } ?? false
-            if newSticker != nil { say.append(AppPhrases.sticker) }
-            if roundDone && !roundWasDone { say.append(AppPhrases.roundDone) }
-            return .success(ProgressInfo(jar: DailyJar.fill(lettersToday: lettersToday, goal: child.settings.dailyGoal),
-                                         roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
-                                         newSticker: newSticker?.sticker, say: say))
         } catch {
-            return .failure(ProtocolError(.storageFailed, "the child's progress could not be stored: \(error)"))
+            replies.append(storageFailed("the learner model could not be stored (it is stored with the next letter)", error, re: nil))
         }
+        if let lesson {
+            let row = LetterSessionRow(childID: child.id, lessonID: lesson.id, world: .schule, script: result.glyph.script,
+                                       glyph: result.glyph.char, day: today, finishedAt: now, completed: result.completed,
+                                       stars: result.stars, performance: result.performance)
+            if let failure = await storeLetter(row) { replies.append(failure) }
+        }
+        let lettersToday: Int
+        let days: Set<CalendarDay>
+        do {
+            lettersToday = try await store.lettersFinished(childID: child.id, on: today) + pendingLetters(of: child.id, on: today)
+            days = try await store.practiceDays(childID: child.id).union(pendingLetters(of: child.id, on: today) > 0 ? [today] : [])
+        } catch {
+            replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
+            return replies
+        }
+        var say: [Utterance] = []
+        let stickers = StickerBook.entries(course: scheduler.course, learner: child.learner)
+        let newSticker = stickers.first { $0.earned && !stickersBefore.contains($0.group) }
+        let roundDone = child.learner.round.map { $0.day == today && $0.isComplete } ?? false
+        if newSticker != nil { say.append(AppPhrases.sticker) }
+        if roundDone && !roundWasDone { say.append(AppPhrases.roundDone) }
+        replies.append(.progress(re: nil, ProgressInfo(jar: DailyJar.fill(lettersToday: lettersToday, goal: child.settings.dailyGoal),
+                                                      roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
+                                                      newSticker: newSticker?.sticker, say: say)))
+        return replies
+    }
+
+    /// Writes a letter session (Schule or Werkstatt) after any kept writes; keeps it when that
+    /// fails. Returns the `storage_failed` error to send, if any.
+    mutating func storeLetter(_ row: LetterSessionRow) async -> ServerMessage? {
+        guard await retryPendingWrites() else {
+            keepForRetry(.letter(row))
+            return storageFailed("the finished letter could not be stored (earlier writes still wait)", StorageStillFailing(), re: nil)
+        }
+        do {
+            try await store.recordLetter(row)
+            return nil
+        } catch {
+            keepForRetry(.letter(row))
+            return storageFailed("the finished letter could not be stored", error, re: nil)
+        }
+    }
+
+    /// Finished Schule letters of a child's day still waiting to be written (they count in the jar).
+    func pendingLetters(of childID: String, on day: CalendarDay) -> Int {
+        pendingWrites.filter {
+            if case .letter(let row) = $0 { return row.childID == childID && row.day == day && row.completed && row.world == .schule }
+            return false
+        }.count
     }
 }

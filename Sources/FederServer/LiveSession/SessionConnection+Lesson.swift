@@ -32,7 +32,7 @@ extension SessionConnection {
             if current.learner != child?.learner {
                 child = current
                 do { try await store.saveLearner(of: current) } catch {
-                    replies.append(.error(re: id, ProtocolError(.storageFailed, "today's round could not be stored: \(error)")))
+                    replies.append(storageFailed("today's round could not be stored (it is stored with the next letter)", error, re: id))
                 }
             }
         }
@@ -47,13 +47,14 @@ extension SessionConnection {
             replies.append(.error(re: id, error))
             return replies
         }
-        if let childID = child?.id {
-            // Strokes left by lessons the page never came back to become records now; if that write
-            // fails they stay drafts (recovered at the next try or start-up) and the page is told.
+        // Strokes left by lessons the page never came back to become judged records now; if that
+        // write fails they stay drafts (recovered at the next try or start-up) and the page is told.
+        // Not while older writes still wait: a kept record clears its own drafts when it is stored.
+        if let childID = child?.id, await retryPendingWrites() {
             do {
-                try await store.recoverDrafts(childID: childID, except: nil)
+                try await store.recoverDrafts(childID: childID, except: nil, judge: interruptedAttemptJudge)
             } catch {
-                replies.append(.error(re: id, ProtocolError(.storageFailed, "left-over strokes could not be recovered: \(error)")))
+                replies.append(storageFailed("left-over strokes could not be recovered", error, re: id))
             }
         }
         let condition = child?.condition ?? .threePhase
@@ -87,7 +88,7 @@ extension SessionConnection {
     /// own, which is saved after every letter. If the read fails the letter runs with what this
     /// connection knew; nothing is lost, so the child is not interrupted for it.
     mutating func refreshProfile() async {
-        guard let current = child, let stored = try? await store.children.find(id: current.id) else { return }
+        guard let current = child, let stored = try? await store.findChild(id: current.id) else { return }
         var fresh = stored
         fresh.learner = current.learner
         child = fresh

@@ -14,7 +14,7 @@ extension SessionConnection {
         do {
             rows = try await store.lessonRecords(lessonID: resume.lesson, childID: current.id)
         } catch {
-            replies.append(.error(re: id, ProtocolError(.storageFailed, "the lesson could not be loaded: \(error)")))
+            replies.append(storageFailed("the lesson could not be loaded", error, re: id))
             return replies
         }
         let condition = rows.first?.condition ?? current.condition
@@ -38,7 +38,7 @@ extension SessionConnection {
         do {
             kept = try await store.keptStrokes(lessonID: resume.lesson, phase: phase.rawValue, attempt: attempt)
         } catch {
-            replies.append(.error(re: id, ProtocolError(.storageFailed, "the kept strokes could not be loaded: \(error)")))
+            replies.append(storageFailed("the kept strokes could not be loaded", error, re: id))
             return replies
         }
         let plan = earlier.last?.plan ?? planFor(glyph, condition: condition)

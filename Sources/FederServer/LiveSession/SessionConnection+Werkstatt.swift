@@ -10,18 +10,15 @@ extension SessionConnection {
         }
         let target: WerkstattReader.Target = request.expected.map { request.word ? .word($0) : .letter($0) } ?? .free
         let answer = WerkstattReader(recognizer: recognizer).read(request.ink, target: target)
+        let reply = ServerMessage.read(re: id, ReadInfo(read: answer.read, stars: answer.stars, matched: answer.matched, say: answer.spoken))
         if let child, case .letter(let expected) = target {
             let now = clock.wall()
-            do {
-                try await store.children.recordLetter(LetterSessionRow(
-                    childID: child.id, lessonID: "werkstatt-\(UUID().uuidString.lowercased())", world: .werkstatt,
-                    script: child.script, glyph: expected, day: CalendarDay(now, timeZone: clock.timeZone), finishedAt: now,
-                    completed: answer.matched ?? false, stars: answer.stars ?? 0, performance: answer.clarity?.probability))
-            } catch {
-                return [.read(re: id, ReadInfo(read: answer.read, stars: answer.stars, matched: answer.matched, say: answer.spoken)),
-                        .error(re: id, ProtocolError(.storageFailed, "the Werkstatt letter could not be stored: \(error)"))]
-            }
+            let row = LetterSessionRow(childID: child.id, lessonID: "werkstatt-\(UUID().uuidString.lowercased())", world: .werkstatt,
+                                       script: child.script, glyph: expected, day: CalendarDay(now, timeZone: clock.timeZone),
+                                       finishedAt: now, completed: answer.matched ?? false, stars: answer.stars ?? 0,
+                                       performance: answer.clarity?.probability)
+            if let failure = await storeLetter(row) { return [reply, failure.replying(to: id)] }
         }
-        return [.read(re: id, ReadInfo(read: answer.read, stars: answer.stars, matched: answer.matched, say: answer.spoken))]
+        return [reply]
     }
 }

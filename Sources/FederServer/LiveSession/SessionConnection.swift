@@ -1,6 +1,7 @@
 import FederCore
 import FederStore
 import Foundation
+import Logging
 
 /// The state of one WebSocket connection: which child, which letter is being learnt. Turns each
 /// client message (and each timer tick) into replies by driving a `LessonMachine`; every mistake is
@@ -8,18 +9,23 @@ import Foundation
 ///
 /// Storage as it goes: each finished phase attempt is a `PhaseRecordRow`; while a phase with ink
 /// is in progress every finished stroke is written as a draft, so a crash loses at most the stroke
-/// in flight; the child's learner model is saved when a letter ends.
+/// in flight; the child's learner model is saved when a letter ends. A write that fails is logged,
+/// answered with `storage_failed`, and kept to be tried again (`SessionConnection+Storage`): the
+/// lesson goes on.
 public struct SessionConnection: Sendable {
     let library: GlyphLibrary
-    let store: LessonStore
+    let store: any LiveSessionStore
     let recognizer: LetterRecognizer?
     let clock: ServerClock
+    let logger: Logger
     private let decoder = ClientMessageDecoder()
 
     public internal(set) var child: ChildRecord?
     var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false
+    /// Writes that failed, oldest first, waiting for another try.
+    var pendingWrites: [PendingWrite] = []
 
     struct ActiveLesson: Sendable {
         var machine: LessonMachine
@@ -34,11 +40,18 @@ public struct SessionConnection: Sendable {
         var pick: LetterScheduler.Pick?
     }
 
-    public init(library: GlyphLibrary, store: LessonStore, recognizer: LetterRecognizer? = nil, clock: ServerClock = .system()) {
+    public init(library: GlyphLibrary, store: any LiveSessionStore, recognizer: LetterRecognizer? = nil,
+                clock: ServerClock = .system(), logger: Logger = Logger(label: "feder.session")) {
         self.library = library
         self.store = store
         self.recognizer = recognizer
         self.clock = clock
+        self.logger = logger
+    }
+
+    /// Judges the strokes of attempts recovered from drafts.
+    var interruptedAttemptJudge: InterruptedAttemptJudge {
+        InterruptedAttemptJudging.judge(library: library, recognizer: recognizer)
     }
 
     /// When the lesson next needs a `tick` (monotonic seconds), if ever.
@@ -114,8 +127,9 @@ public struct SessionConnection: Sendable {
     public mutating func persistBeforeReply() async -> [ServerMessage] {
         guard draftDue else { return [] }
         draftDue = false
+        await retryPendingWrites()
         if let error = await writeDraft() {
-            return [.error(re: nil, ProtocolError(.storageFailed, "the finished stroke could not be kept as a draft: \(error)"))]
+            return [storageFailed("the finished stroke could not be kept as a draft", error, re: nil)]
         }
         return []
     }
@@ -124,14 +138,18 @@ public struct SessionConnection: Sendable {
     /// finished strokes are (or are now) drafts, which become a record if the page never comes
     /// back. A lesson between strokes of observe or direct is recorded as abandoned.
     public mutating func close() async {
+        await retryPendingWrites()
         if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
             draftDue = false
             // A stroke whose draft fails here is still in the page's ink, which it sends on resuming.
-            await writeDraft()
+            if let error = await writeDraft() {
+                _ = storageFailed("the last strokes could not be kept as drafts as the connection closed", error, re: nil)
+            }
             self.lesson = nil
-            return
+        } else {
+            _ = await abandonLesson(re: nil, learn: false)
         }
-        _ = await abandonLesson(re: nil, learn: false)
+        logUnstoredWrites()
     }
 
     // MARK: - Driving the lesson
@@ -158,16 +176,14 @@ public struct SessionConnection: Sendable {
         for event in events {
             switch event {
             case .phaseStarted:
-                lesson?.phaseWallStart = clock.wall()
+                let wall = clock.wall()
+                lesson?.phaseWallStart = wall
                 lesson?.draftedStrokes = 0
             case .phaseFinished(let record):
                 if let reply = await store(record, re: id) { replies.append(reply) }
             case .letterFinished(let result):
-                if learns, let outcome = await learn(from: result) {
-                    switch outcome {
-                    case .success(let progress): replies.append(.progress(re: id, progress))
-                    case .failure(let error): replies.append(.error(re: id, error))
-                    }
+                if learns {
+                    replies += await learn(from: result).map { $0.replying(to: id) }
                 }
                 lesson = nil
             default:
@@ -177,15 +193,21 @@ public struct SessionConnection: Sendable {
         return replies
     }
 
-    func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
+    mutating func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
         guard let lesson else { return nil }
         let wallStart = lesson.phaseWallStart
         let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
+        // Older writes first: a record kept from a failure is stored before this one.
+        guard await retryPendingWrites() else {
+            keepForRetry(.record(row, resumed: lesson.resumed))
+            return storageFailed("the record could not be stored (earlier writes still wait)", StorageStillFailing(), re: id)
+        }
         do {
             let saved = lesson.resumed ? try await store.saveResumed(row) : try await store.save(row)
             return .stored(re: id, record: saved.id ?? 0, phase: record.phase, completed: record.completed)
         } catch {
-            return .error(re: id, ProtocolError(.storageFailed, "the record could not be stored: \(error)"))
+            keepForRetry(.record(row, resumed: lesson.resumed))
+            return storageFailed("the record could not be stored", error, re: id)
         }
     }
 

@@ -14,7 +14,7 @@ struct SessionEndpoint: Sendable {
     func register(on router: Router<FederApp.Context>) {
         router.ws("v1/session") { inbound, outbound, _ in
             var connection = SessionConnection(library: services.library, store: services.lessons,
-                                               recognizer: services.recognizer, clock: services.clock)
+                                               recognizer: services.recognizer, clock: services.clock, logger: logger)
             let writer = ReplyWriter()
             let inbox = ConnectionInbox()
             // Reading ends with an error when a message is over the size limit (or the socket fails);
@@ -45,10 +45,8 @@ struct SessionEndpoint: Sendable {
                 // page has been answered for survives a crash (measured by scripts/reliability/kill9.py;
                 // written after the reply, a kill in between lost about one stroke per kill of a
                 // class of 30).
-                for failure in await connection.persistBeforeReply() {
-                    logger.error("draft not stored", metadata: ["child": "\(connection.child?.id ?? "-")", "error": "\(failure)"])
-                    replies.append(failure)
-                }
+                // (A failure is logged by the connection and answered with `storage_failed`.)
+                replies += await connection.persistBeforeReply()
                 do {
                     for reply in replies { try await outbound.write(.text(try writer.text(reply))) }
                 } catch {

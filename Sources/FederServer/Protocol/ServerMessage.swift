@@ -170,3 +170,15 @@ struct WireTrackerEvent: Encodable {
         }
     }
 }
+
+extension ServerMessage {
+    /// The same `progress` or `error` message answering request `id` (made before the request
+    /// was known); other messages are returned unchanged.
+    func replying(to id: RequestID?) -> ServerMessage {
+        switch self {
+        case .progress(_, let info): return .progress(re: id, info)
+        case .error(_, let error): return .error(re: id, error)
+        default: return self
+        }
+    }
+}

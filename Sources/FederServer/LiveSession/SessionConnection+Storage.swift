@@ -1,0 +1,96 @@
+import FederCore
+import FederStore
+import Foundation
+import Logging
+
+/// A write that failed. It is kept and tried again, oldest first, before the connection stores
+/// anything else (at each pen-up, each new letter and when the connection closes), so a disk that
+/// was full or a database that was read-only for a while costs no record once it is back.
+enum PendingWrite: Sendable {
+    case record(PhaseRecordRow, resumed: Bool)
+    case letter(LetterSessionRow)
+
+    var describing: String {
+        switch self {
+        case .record(let row, _): return "record \(row.lessonID)/\(row.phase)/\(row.attempt)"
+        case .letter(let row): return "letter session \(row.lessonID)"
+        }
+    }
+}
+
+// Storage failures: each one logged with the child and lesson, answered with `storage_failed`,
+// and what it could not write kept for another try.
+extension SessionConnection {
+    /// The most writes kept for another try; beyond it the oldest is given up (and logged in full).
+    static let pendingWriteLimit = 256
+
+    /// Logs a storage failure and makes the page's `storage_failed` error.
+    func storageFailed(_ what: String, _ error: any Error, re id: RequestID?) -> ServerMessage {
+        logger.error("\(what)", metadata: logMetadata(["code": "\(ProtocolError.Code.storageFailed.rawValue)", "error": "\(error)"]))
+        return .error(re: id, ProtocolError(.storageFailed, "\(what): \(error)"))
+    }
+
+    /// The child and lesson of this connection, for every log line about it.
+    func logMetadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
+        var metadata = extra
+        metadata["child"] = "\(child?.id ?? "-")"
+        metadata["lesson"] = "\(lesson?.id ?? "-")"
+        return metadata
+    }
+
+    /// Keeps a write that failed for another try.
+    mutating func keepForRetry(_ write: PendingWrite) {
+        pendingWrites.append(write)
+        if pendingWrites.count > Self.pendingWriteLimit {
+            let lost = pendingWrites.removeFirst()
+            logger.critical("a write that kept failing is given up", metadata: logMetadata(["write": "\(lost.describing)",
+                                                                                            "content": "\(Self.json(lost))"]))
+        }
+    }
+
+    /// Tries the kept writes in order and stops at the first that fails again. Returns true when
+    /// none is left.
+    @discardableResult
+    mutating func retryPendingWrites() async -> Bool {
+        while let write = pendingWrites.first {
+            do {
+                switch write {
+                case .record(let row, let resumed): _ = resumed ? try await store.saveResumed(row) : try await store.save(row)
+                case .letter(let row): try await store.recordLetter(row)
+                }
+            } catch {
+                logger.warning("a kept write failed again", metadata: logMetadata(["write": "\(write.describing)",
+                                                                                   "waiting": "\(pendingWrites.count)",
+                                                                                   "error": "\(error)"]))
+                return false
+            }
+            pendingWrites.removeFirst()
+            logger.notice("a kept write is stored", metadata: logMetadata(["write": "\(write.describing)"]))
+        }
+        return true
+    }
+
+    /// The connection is closing with writes that still fail: they are logged in full, the last
+    /// place they can be kept.
+    func logUnstoredWrites() {
+        for write in pendingWrites {
+            logger.critical("a write could not be stored before the connection closed",
+                            metadata: logMetadata(["write": "\(write.describing)", "content": "\(Self.json(write))"]))
+        }
+    }
+
+    private static func json(_ write: PendingWrite) -> String {
+        let encoder = JSONEncoder()
+        let data: Data?
+        switch write {
+        case .record(let row, _): data = try? encoder.encode(row)
+        case .letter(let row): data = try? encoder.encode(row)
+        }
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "(not encodable)"
+    }
+}
+
+/// The store failed on an earlier write and still does; this write waits behind it.
+struct StorageStillFailing: Error, CustomStringConvertible {
+    var description: String { "the store still fails; the write is kept and tried again" }
+}

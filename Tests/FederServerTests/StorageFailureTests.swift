@@ -1,0 +1,199 @@
+import FederCore
+import FederStore
+import Foundation
+import GRDB
+import Logging
+import Testing
+@testable import FederServer
+
+/// What the connection logs, kept for the test to read.
+final class LogRecorder: @unchecked Sendable {
+    struct Entry { let level: Logger.Level; let message: String; let metadata: Logger.Metadata }
+    private let lock = NSLock()
+    private var kept: [Entry] = []
+    var entries: [Entry] { lock.withLock { kept } }
+    func append(_ entry: Entry) { lock.withLock { kept.append(entry) } }
+
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(recorder: self) }
+    }
+
+    struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            recorder.append(Entry(level: event.level, message: event.message.description,
+                                  metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
+        }
+    }
+}
+
+/// The real store with a switch that makes every write fail, as a full disk would: the test
+/// double only makes the failure happen; reads and (when on) writes go to the real SQLite file.
+final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
+    struct WriteRefused: Error, CustomStringConvertible { var description: String { "disk full (test)" } }
+    let real: LessonStore
+    private let lock = NSLock()
+    private var refusing = false
+    init(_ real: LessonStore) { self.real = real }
+    func refuseWrites(_ on: Bool) { lock.withLock { refusing = on } }
+    private func write() throws { if lock.withLock({ refusing }) { throw WriteRefused() } }
+
+    func child(id: String, now: Date) async throws -> ChildRecord { try await real.child(id: id, now: now) }
+    func findChild(id: String) async throws -> ChildRecord? { try await real.findChild(id: id) }
+    func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
+        try write(); return try await real.updateChild(id: id, now: now, change)
+    }
+    func saveLearner(of child: ChildRecord) async throws { try write(); try await real.saveLearner(of: child) }
+    func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
+    func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
+        try await real.lettersFinished(childID: childID, on: day)
+    }
+    func practiceDays(childID: String) async throws -> Set<CalendarDay> { try await real.practiceDays(childID: childID) }
+    func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.save(row) }
+    func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.saveResumed(row) }
+    func appendDraft(_ stroke: DraftStroke) async throws { try write(); try await real.appendDraft(stroke) }
+    func recoverDrafts(childID: String, except lessonID: String?, judge: InterruptedAttemptJudge?) async throws -> Int {
+        try write(); return try await real.recoverDrafts(childID: childID, except: lessonID, judge: judge)
+    }
+    func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
+        try await real.lessonRecords(lessonID: lessonID, childID: childID)
+    }
+    func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink? {
+        try await real.keptStrokes(lessonID: lessonID, phase: phase, attempt: attempt)
+    }
+}
+
+/// A store that fails mid-lesson: the lesson goes on, the page is told, every failure is logged
+/// with the child and the lesson, and what could not be written is written once the store works
+/// again — with a switchable store, and with real SQLite made full or read-only.
+@Suite("Storage failures during a lesson")
+struct StorageFailureTests {
+    typealias T = SessionConnectionTests
+    static let child = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+
+    /// Hello, start A, observe and direct passed: the guided phase is open.
+    static func openGuided(_ h: inout T.Harness) async -> [ServerMessage] {
+        var replies = await h.send(#"{"type":"hello","child":"\#(child)"}"#)
+        replies += await h.send(#"{"type":"start","glyph":"A"}"#)
+        replies += await h.passObserveAndDirect(try! T.library.glyph("A", script: "druck"))
+        return replies
+    }
+
+    static func failures(_ replies: [ServerMessage]) -> [ProtocolError] {
+        replies.compactMap { if case .error(_, let e) = $0, e.code == .storageFailed { e } else { nil } }
+    }
+
+    static func lessonID(_ replies: [ServerMessage]) -> String? {
+        for case .started(_, _, _, _, let lesson?, _, _) in replies { return lesson }
+        return nil
+    }
+
+    /// Every stroke of `strokes` is in the lesson's stored guided records, in order.
+    static func storedGuidedStrokes(_ store: LessonStore, lesson: String) async throws -> [[PenSample]] {
+        try await store.lessonRecords(lessonID: lesson, childID: child).filter { $0.phase == "guided" }
+            .flatMap { $0.ink?.strokes ?? [] }
+    }
+
+    @Test func aStoreThatFailsMidLessonIsToldLoggedAndCatchesUpWhenItWorksAgain() async throws {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        let opening = await Self.openGuided(&h)
+        let lesson = try #require(Self.lessonID(opening))
+        #expect(T.phases(opening).last == .guided)
+
+        let a = try T.library.glyph("A", script: "druck")
+        let strokes = PenSimulator().strokes(for: a, startTime: 10)
+        switchable.refuseWrites(true)
+        // The whole guided attempt while nothing can be written: every pen-up is still answered,
+        // the lesson moves on to free writing, and the page hears of each failed write.
+        let during = await h.write(strokes)
+        #expect(T.phases(during).contains(.freeWrite), "the lesson goes on")
+        let failed = Self.failures(during)
+        #expect(failed.count >= strokes.count, "each stroke's draft and the record: \(failed.count)")
+        #expect(try await h.store.draftCount() == 0)
+        #expect(try await h.store.recordCount() == 2, "observe and direct only")
+        // Each failure is logged as an error naming the child and the lesson.
+        let errors = log.entries.filter { $0.level == .error }
+        #expect(errors.count == failed.count)
+        #expect(errors.allSatisfy { $0.metadata["child"] == "\(Self.child)" && $0.metadata["code"] == "storage_failed" })
+        #expect(errors.contains { $0.metadata["lesson"] == "\(lesson)" })
+
+        // Space is back: the next pen-up stores the kept record before anything else.
+        switchable.refuseWrites(false)
+        let free = PenSimulator().strokes(for: a, startTime: 30)
+        let after = await h.write([free[0]])
+        #expect(Self.failures(after).isEmpty)
+        let guided = try await Self.storedGuidedStrokes(h.store, lesson: lesson)
+        #expect(guided == strokes, "every guided stroke is stored, in order")
+        let record = try #require(try await h.store.lessonRecords(lessonID: lesson, childID: Self.child).first { $0.phase == "guided" })
+        #expect(record.completed && record.record?.assessment != nil)
+        #expect(try await h.store.draftCount() == 1, "the free-writing stroke's draft")
+        #expect(log.entries.contains { $0.level == .notice && $0.message.contains("kept write is stored") })
+    }
+
+    @Test func aWriteStillFailingWhenTheConnectionClosesIsLoggedInFull() async throws {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        _ = await Self.openGuided(&h)
+        let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
+        switchable.refuseWrites(true)
+        _ = await h.write(strokes)
+        await h.connection.close()
+        // The guided record, and the free-writing attempt left by closing.
+        let lastWords = log.entries.filter { $0.level == .critical }
+        let rows = try lastWords.map { entry in
+            try JSONDecoder().decode(PhaseRecordRow.self, from: Data(try #require(entry.metadata["content"]).description.utf8))
+        }
+        #expect(rows.map(\.phase) == ["guided", "freeWrite"])
+        // The log holds the record itself, ink included, so nothing is lost without a trace.
+        #expect(rows.first?.ink?.strokes == strokes)
+    }
+
+    /// Real SQLite: `max_page_count` at the file's current size makes every write that needs a new
+    /// page fail with SQLITE_FULL, as a full disk does; `query_only` makes it fail as a read-only
+    /// file does.
+    @Test(arguments: ["full", "readOnly"])
+    func realSQLiteThatCannotWriteLosesNoStroke(fault: String) async throws {
+        let log = LogRecorder()
+        var h = try T.Harness(logger: log.logger)
+        let opening = await Self.openGuided(&h)
+        let lesson = try #require(Self.lessonID(opening))
+        let writer = h.database.writer
+        try await writer.writeWithoutTransaction { db in
+            if fault == "full" {
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+            } else {
+                try db.execute(sql: "PRAGMA query_only = 1")
+            }
+        }
+        let a = try T.library.glyph("A", script: "druck")
+        let strokes = PenSimulator().strokes(for: a, startTime: 10)
+        let during = await h.write(strokes)
+        #expect(T.phases(during).contains(.freeWrite), "the lesson goes on")
+        #expect(!Self.failures(during).isEmpty, "the page is told")
+        #expect(log.entries.contains { $0.level == .error && "\($0.metadata["error"] ?? "")".contains(fault == "full" ? "full" : "readonly") })
+
+        try await writer.writeWithoutTransaction { db in
+            try db.execute(sql: fault == "full" ? "PRAGMA max_page_count = 1073741823" : "PRAGMA query_only = 0")
+        }
+        let free = PenSimulator().strokes(for: a, startTime: 30)
+        _ = await h.write(free)
+        h.clock.advance(5)
+        let end = await h.connection.tick()
+        #expect(Self.failures(end).isEmpty)
+        #expect(try await Self.storedGuidedStrokes(h.store, lesson: lesson) == strokes)
+        let records = try await h.store.lessonRecords(lessonID: lesson, childID: Self.child)
+        #expect(records.map(\.phase) == ["observe", "direct", "guided", "freeWrite"])
+        #expect(records.last?.ink?.strokes == free)
+        #expect(try await h.store.draftCount() == 0)
+    }
+}
