@@ -32,6 +32,16 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
     public var record: PhaseRecord?
     public var ink: Ink?
 
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let lessonID = Column(CodingKeys.lessonID)
+        static let childID = Column(CodingKeys.childID)
+        static let phase = Column(CodingKeys.phase)
+        static let attempt = Column(CodingKeys.attempt)
+        static let outcome = Column(CodingKeys.outcome)
+        static let record = Column(CodingKeys.record)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// A row for an engine record; `wallStart` is the wall-clock time at `record.startedAt`.
@@ -69,5 +79,14 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
         self.outcome = outcome; self.completed = completed; self.pointer = pointer; self.startedAt = startedAt
         self.endedAt = endedAt; self.activeSeconds = activeSeconds; self.score = score; self.stars = stars
         self.record = record; self.ink = ink
+    }
+}
+
+extension PhaseRecordRow {
+    /// The records that crash recovery made from the drafts of one attempt: abandoned, with ink but
+    /// without the engine's record.
+    static func recoveredFromDrafts(lessonID: String, phase: String, attempt: Int) -> QueryInterfaceRequest<PhaseRecordRow> {
+        filter(Columns.lessonID == lessonID && Columns.phase == phase && Columns.attempt == attempt
+               && Columns.record == nil && Columns.outcome == PhaseRecord.Outcome.abandoned.rawValue)
     }
 }
