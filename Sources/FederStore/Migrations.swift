@@ -125,6 +125,7 @@ enum Migrations {
                 t.column("expiresAt", .datetime)
             }
         }
+        KeysMigration.register(in: &migrator)
         return migrator
     }
 }
