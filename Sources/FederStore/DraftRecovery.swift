@@ -30,7 +30,7 @@ extension LessonStore {
     /// when given. Returns how many records were recovered. Call once at start-up, before serving.
     @discardableResult
     public func recoverDrafts(judge: InterruptedAttemptJudge? = nil) throws -> Int {
-        let found = try database.writer.read { db in try Self.interruptedAttempts(DraftStroke.all(), in: db) }
+        let found = try database.writer.read { db in try Self.interruptedAttempts(DraftStroke.inWritingOrder, in: db) }
         let rows = Self.judged(found, by: judge)
         guard !rows.isEmpty else { return 0 }
         return try database.writer.write { db in try Self.storeRecovered(rows, in: db) }
@@ -41,8 +41,8 @@ extension LessonStore {
     @discardableResult
     public func recoverDrafts(childID: String, except lessonID: String?, judge: InterruptedAttemptJudge? = nil) async throws -> Int {
         let found = try await database.writer.read { db in
-            var request = DraftStroke.filter(Column("childID") == childID)
-            if let lessonID { request = request.filter(Column("lessonID") != lessonID) }
+            var request = DraftStroke.inWritingOrder.filter(DraftStroke.Columns.childID == childID)
+            if let lessonID { request = request.filter(DraftStroke.Columns.lessonID != lessonID) }
             return try Self.interruptedAttempts(request, in: db)
         }
         guard !found.isEmpty else { return 0 }
@@ -58,9 +58,9 @@ extension LessonStore {
         var attempt: InterruptedAttempt
     }
 
-    /// The drafts of `request` grouped by attempt, strokes in writing order.
+    /// The drafts of `request` (in writing order) grouped by attempt.
     static func interruptedAttempts(_ request: QueryInterfaceRequest<DraftStroke>, in db: Database) throws -> [FoundAttempt] {
-        let drafts = try request.order(Column("lessonID"), Column("phase"), Column("attempt"), Column("strokeIndex")).fetchAll(db)
+        let drafts = try request.fetchAll(db)
         let groups = Dictionary(grouping: drafts) { "\($0.lessonID)|\($0.phase)|\($0.attempt)" }
         return try groups.sorted(by: { $0.key < $1.key }).compactMap { _, strokes in
             guard let first = strokes.first else { return nil }
@@ -94,9 +94,10 @@ extension LessonStore {
     static func storeRecovered(_ rows: [(draftIDs: [Int64], row: PhaseRecordRow)], in db: Database) throws -> Int {
         var made = 0
         for (ids, row) in rows {
-            let drafts = DraftStroke.filter(ids.contains(Column("id")))
+            let drafts = DraftStroke.filter(ids.contains(DraftStroke.Columns.id))
             guard try drafts.fetchCount(db) == ids.count else { continue }
             var row = row
+            try StoredLesson.ensure(id: row.lessonID, childID: row.childID, in: db)
             try row.insert(db)
             _ = try drafts.deleteAll(db)
             made += 1
@@ -116,7 +117,7 @@ extension LessonStore {
     }
 
     private static func lastPlan(ofLesson lessonID: String, in db: Database) throws -> PracticePlan? {
-        try PhaseRecordRow.filter(Column("lessonID") == lessonID && Column("record") != nil)
-            .order(Column("id").desc).fetchOne(db)?.record?.plan
+        try PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == lessonID && PhaseRecordRow.Columns.record != nil)
+            .order(PhaseRecordRow.Columns.id.desc).fetchOne(db)?.record?.plan
     }
 }

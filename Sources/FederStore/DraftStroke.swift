@@ -22,6 +22,15 @@ public struct DraftStroke: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     public var strokeIndex: Int
     public var samples: [PenSample]
 
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let lessonID = Column(CodingKeys.lessonID)
+        static let childID = Column(CodingKeys.childID)
+        static let phase = Column(CodingKeys.phase)
+        static let attempt = Column(CodingKeys.attempt)
+        static let strokeIndex = Column(CodingKeys.strokeIndex)
+    }
+
     public init(lessonID: String, childID: String?, condition: StudyCondition, script: String, glyph: String,
                 variant: String, phase: String, attempt: Int, pointer: PointerKind, startedAt: Date,
                 strokeIndex: Int, samples: [PenSample]) {
@@ -31,4 +40,11 @@ public struct DraftStroke: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension DraftStroke {
+    /// Drafts grouped by attempt, each attempt's strokes in the order they were written.
+    static var inWritingOrder: QueryInterfaceRequest<DraftStroke> {
+        order(Columns.lessonID, Columns.phase, Columns.attempt, Columns.strokeIndex)
+    }
 }

@@ -7,8 +7,8 @@ extension LessonStore {
     /// The stored records of one lesson of one child, oldest first.
     public func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
         try await database.writer.read { db in
-            try PhaseRecordRow.filter(Column("lessonID") == lessonID && Column("childID") == childID)
-                .order(Column("id")).fetchAll(db)
+            try PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == lessonID && PhaseRecordRow.Columns.childID == childID)
+                .order(PhaseRecordRow.Columns.id).fetchAll(db)
         }
     }
 
@@ -16,13 +16,12 @@ extension LessonStore {
     /// restart), then draft strokes still waiting (a dropped connection), in writing order.
     public func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink? {
         try await database.writer.read { db -> Ink? in
-            let recovered = try PhaseRecordRow
-                .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt
-                        && Column("recovered") == true)
-                .order(Column("id")).fetchAll(db)
+            let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: lessonID, phase: phase, attempt: attempt)
+                .order(PhaseRecordRow.Columns.id).fetchAll(db)
             let drafts = try DraftStroke
-                .filter(Column("lessonID") == lessonID && Column("phase") == phase && Column("attempt") == attempt)
-                .order(Column("strokeIndex")).fetchAll(db)
+                .filter(DraftStroke.Columns.lessonID == lessonID && DraftStroke.Columns.phase == phase
+                        && DraftStroke.Columns.attempt == attempt)
+                .order(DraftStroke.Columns.strokeIndex).fetchAll(db)
             let strokes = recovered.flatMap { $0.ink?.strokes ?? [] } + drafts.map(\.samples)
             guard !strokes.isEmpty else { return nil }
             let pointer = drafts.first?.pointer ?? recovered.compactMap(\.ink?.pointer).first ?? .touch
@@ -37,9 +36,8 @@ extension LessonStore {
     public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
             let row = try Self.insertClearingDrafts(row, in: db)
-            let recovered = try PhaseRecordRow
-                .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt
-                        && Column("recovered") == true && Column("id") != row.id)
+            let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: row.lessonID, phase: row.phase, attempt: row.attempt)
+                .filter(PhaseRecordRow.Columns.id != row.id)
                 .fetchAll(db)
             let kept = row.ink?.strokes ?? []
             for old in recovered where (old.ink?.strokes ?? []).allSatisfy({ kept.contains($0) }) {

@@ -47,9 +47,11 @@ public struct LessonStore: Sendable {
     /// Inserts a record and deletes the drafts of its attempt (call inside a write transaction).
     static func insertClearingDrafts(_ row: PhaseRecordRow, in db: Database) throws -> PhaseRecordRow {
         var row = row
+        try StoredLesson.ensure(id: row.lessonID, childID: row.childID, in: db)
         try row.insert(db)
         try DraftStroke
-            .filter(Column("lessonID") == row.lessonID && Column("phase") == row.phase && Column("attempt") == row.attempt)
+            .filter(DraftStroke.Columns.lessonID == row.lessonID && DraftStroke.Columns.phase == row.phase
+                    && DraftStroke.Columns.attempt == row.attempt)
             .deleteAll(db)
         return row
     }
@@ -57,7 +59,18 @@ public struct LessonStore: Sendable {
     public func appendDraft(_ stroke: DraftStroke) async throws {
         try await database.writer.write { db in
             var stroke = stroke
+            try StoredLesson.ensure(id: stroke.lessonID, childID: stroke.childID, in: db)
             try stroke.insert(db)
+        }
+    }
+
+    /// Stores records that never had drafts (generated or imported ones) in one transaction.
+    public func insert(_ rows: [PhaseRecordRow]) async throws {
+        try await database.writer.write { db in
+            for var row in rows {
+                try StoredLesson.ensure(id: row.lessonID, childID: row.childID, in: db)
+                try row.insert(db)
+            }
         }
     }
 
@@ -68,8 +81,8 @@ public struct LessonStore: Sendable {
     /// Newest first.
     public func recentRecords(limit: Int = 20, childID: String? = nil) async throws -> [PhaseRecordRow] {
         try await database.writer.read { db in
-            var request = PhaseRecordRow.order(Column("id").desc).limit(max(0, min(limit, 1000)))
-            if let childID { request = request.filter(Column("childID") == childID) }
+            var request = PhaseRecordRow.order(PhaseRecordRow.Columns.id.desc).limit(max(0, min(limit, 1000)))
+            if let childID { request = request.filter(PhaseRecordRow.Columns.childID == childID) }
             return try request.fetchAll(db)
         }
     }

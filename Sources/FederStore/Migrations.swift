@@ -125,7 +125,8 @@ enum Migrations {
                 t.column("expiresAt", .datetime)
             }
         }
-        migrator.registerMigration("v6-recovered-records") { db in
+        KeysMigration.register(in: &migrator)
+        migrator.registerMigration("v7-recovered-records") { db in
             // Records made from drafts are marked, so resuming finds them although they are now
             // judged (before, "no engine record" was the mark).
             try db.alter(table: "phaseRecord") { t in

@@ -36,6 +36,17 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
     /// A resumed lesson's finished attempt replaces such records (`saveResumed`).
     public var recovered = false
 
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let lessonID = Column(CodingKeys.lessonID)
+        static let childID = Column(CodingKeys.childID)
+        static let phase = Column(CodingKeys.phase)
+        static let attempt = Column(CodingKeys.attempt)
+        static let outcome = Column(CodingKeys.outcome)
+        static let record = Column(CodingKeys.record)
+        static let recovered = Column(CodingKeys.recovered)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// A row for an engine record; `wallStart` is the wall-clock time at `record.startedAt`.
@@ -73,5 +84,13 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
         self.outcome = outcome; self.completed = completed; self.pointer = pointer; self.startedAt = startedAt
         self.endedAt = endedAt; self.activeSeconds = activeSeconds; self.score = score; self.stars = stars
         self.record = record; self.ink = ink
+    }
+}
+
+extension PhaseRecordRow {
+    /// The records that crash recovery made from the drafts of one attempt (marked `recovered`).
+    static func recoveredFromDrafts(lessonID: String, phase: String, attempt: Int) -> QueryInterfaceRequest<PhaseRecordRow> {
+        filter(Columns.lessonID == lessonID && Columns.phase == phase && Columns.attempt == attempt
+               && Columns.recovered == true)
     }
 }

@@ -46,7 +46,7 @@ struct Serve: AsyncParsableCommand {
                                 adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered so a script reading our output sees the URL at once.
-        FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file.path))\n".utf8))
+        FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
         try await app.runService()
     }
 }

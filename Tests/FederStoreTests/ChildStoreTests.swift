@@ -4,11 +4,10 @@ import GRDB
 import Testing
 @testable import FederStore
 
-@Suite("Child profiles and letter sessions (real SQLite files)")
+@Suite("Child profiles and letter sessions")
 struct ChildStoreTests {
-    func store() throws -> (ChildStore, URL) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-children-\(UUID())", isDirectory: true)
-        return (ChildStore(database: try FederDatabase(directory: dir)), dir)
+    func store() throws -> ChildStore {
+        ChildStore(database: try FederDatabase.inMemory())
     }
 
     let day = CalendarDay("2026-11-23")!
@@ -19,8 +18,7 @@ struct ChildStoreTests {
     }
 
     @Test func profilesAreListedOldestFirstAndArchivedOnesAreHidden() async throws {
-        let (children, dir) = try store()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let children = try store()
         let fox = try await children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Date(timeIntervalSince1970: 1))
         let owl = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), displayName: "Mia", now: Date(timeIntervalSince1970: 2))
         #expect(try await children.profiles().map(\.id) == [fox.id, owl.id])
@@ -33,8 +31,7 @@ struct ChildStoreTests {
     }
 
     @Test func practiceDaysAndTodaysLettersComeFromTheStoredSessions() async throws {
-        let (children, dir) = try store()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let children = try store()
         let a = try await children.create(avatar: Avatar(animal: .hase, colour: .gelb), now: Date())
         let b = try await children.create(avatar: Avatar(animal: .baer, colour: .blau), now: Date())
         for row in [session(a.id, "M", day: day), session(a.id, "m", day: day), session(a.id, "A", day: day, completed: false),
@@ -51,8 +48,7 @@ struct ChildStoreTests {
     }
 
     @Test func aLetterSessionNeedsAChildThatExists() async throws {
-        let (children, dir) = try store()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let children = try store()
         await #expect(throws: DatabaseError.self) { try await children.recordLetter(session("no-such-child", "M", day: day)) }
     }
 }

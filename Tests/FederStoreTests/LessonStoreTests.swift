@@ -4,7 +4,7 @@ import GRDB
 import Testing
 @testable import FederStore
 
-@Suite("Lesson store (real SQLite files)")
+@Suite("Lesson store")
 struct LessonStoreTests {
     func tempDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("feder-store-\(UUID())", isDirectory: true)
@@ -29,10 +29,19 @@ struct LessonStoreTests {
         #expect(try db.synchronousMode() == 1)
     }
 
+    @Test func aDatabaseInMemoryHasEveryMigrationOfAFile() throws {
+        let database = try FederDatabase.inMemory()
+        #expect(database.file == nil)
+        #expect(try database.writer.read { db in try Migrations.migrator.hasCompletedMigrations(db) })
+        #expect(try database.writer.read { db in try Migrations.migrator.appliedIdentifiers(db) } == Set(Migrations.migrator.migrations))
+    }
+
     @Test func recordsRoundTripWithInkAndSurviveReopening() async throws {
         let dir = tempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let saved = try await LessonStore(database: FederDatabase(directory: dir)).save(row())
+        let store = LessonStore(database: try FederDatabase(directory: dir))
+        _ = try await store.child(id: "c1")
+        let saved = try await store.save(row())
         let reopened = LessonStore(database: try FederDatabase(directory: dir))
         let loaded = try #require(try await reopened.record(id: saved.id!))
         #expect(loaded == saved)
@@ -41,9 +50,7 @@ struct LessonStoreTests {
     }
 
     @Test func childrenAreCreatedOnceAndKeepTheirLearner() async throws {
-        let dir = tempDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let store = LessonStore(database: try FederDatabase(directory: dir))
+        let store = LessonStore(database: try FederDatabase.inMemory())
         var child = try await store.child(id: "c1")
         #expect(child.condition == .threePhase)
         child.condition = .control
@@ -54,9 +61,8 @@ struct LessonStoreTests {
     }
 
     @Test func savingARecordClearsItsDraftsAndLeftOverDraftsAreRecovered() async throws {
-        let dir = tempDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let store = LessonStore(database: try FederDatabase(directory: dir))
+        let store = LessonStore(database: try FederDatabase.inMemory())
+        _ = try await store.child(id: "c1")
         func draft(_ lesson: String, _ index: Int) -> DraftStroke {
             DraftStroke(lessonID: lesson, childID: "c1", condition: .threePhase, script: "druck", glyph: "A",
                         variant: "standard", phase: "guided", attempt: 1, pointer: .pen, startedAt: Date(),
@@ -93,6 +99,9 @@ struct LessonStoreTests {
         let store = LessonStore(database: try FederDatabase(directory: dir))
         let rows = try await store.recentRecords()
         #expect(rows.count == 1)
+        // The v1 child had no profile: it has an archived one now, so the record keeps its child.
+        let child = try await store.children.find(id: "c1")
+        #expect(rows[0].childID == "c1" && child?.archivedAt != nil)
         #expect(rows[0].glyph == "A" && rows[0].completed && abs(rows[0].activeSeconds - 4) < 0.01)
         #expect(rows[0].ink?.strokes[0][1].pressure == 0.6)
     }

@@ -3,7 +3,7 @@ import GRDB
 
 /// Keyed values with an optional expiry, in the `keyValue` table: the adult sessions and the PIN
 /// state. Values are opaque bytes (the caller encodes them); an expired value reads as absent and is
-/// deleted on the next write or `purgeExpired`.
+/// deleted on the next write.
 public struct KeyValueStore: Sendable {
     let database: FederDatabase
     /// The clock that decides expiry (injected so tests and `--clock-start` move it).
@@ -24,8 +24,7 @@ public struct KeyValueStore: Sendable {
         let now = now()
         try await database.writer.write { db in
             try Self.deleteExpired(db, now: now)
-            try db.execute(sql: "INSERT OR REPLACE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
-                           arguments: [key, value, expiresAt])
+            try KeyValueRow(key: key, value: value, expiresAt: expiresAt).insert(db, onConflict: .replace)
         }
     }
 
@@ -34,8 +33,7 @@ public struct KeyValueStore: Sendable {
         let now = now()
         return try await database.writer.write { db in
             try Self.deleteExpired(db, now: now)
-            try db.execute(sql: "INSERT OR IGNORE INTO keyValue (key, value, expiresAt) VALUES (?, ?, ?)",
-                           arguments: [key, value, expiresAt])
+            try KeyValueRow(key: key, value: value, expiresAt: expiresAt).insert(db, onConflict: .ignore)
             return db.changesCount == 1
         }
     }
@@ -44,21 +42,33 @@ public struct KeyValueStore: Sendable {
     public func get(_ key: String) async throws -> Entry? {
         let now = now()
         return try await database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT value, expiresAt FROM keyValue WHERE key = ?", arguments: [key])
-            else { return nil }
-            let expiresAt: Date? = row["expiresAt"]
-            if let expiresAt, expiresAt <= now { return nil }
-            return Entry(value: row["value"], expiresAt: expiresAt)
+            guard let row = try KeyValueRow.fetchOne(db, key: key) else { return nil }
+            if let expiresAt = row.expiresAt, expiresAt <= now { return nil }
+            return Entry(value: row.value, expiresAt: row.expiresAt)
         }
     }
 
     public func remove(_ key: String) async throws {
         try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM keyValue WHERE key = ?", arguments: [key])
+            _ = try KeyValueRow.deleteOne(db, key: key)
         }
     }
 
     static func deleteExpired(_ db: Database, now: Date) throws {
-        try db.execute(sql: "DELETE FROM keyValue WHERE expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now])
+        try KeyValueRow.filter(KeyValueRow.Columns.expiresAt != nil && KeyValueRow.Columns.expiresAt <= now).deleteAll(db)
+    }
+}
+
+/// A row of `keyValue`.
+struct KeyValueRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "keyValue"
+
+    var key: String
+    var value: Data
+    /// nil: never expires.
+    var expiresAt: Date?
+
+    enum Columns {
+        static let expiresAt = Column(CodingKeys.expiresAt)
     }
 }

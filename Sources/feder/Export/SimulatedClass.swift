@@ -67,10 +67,7 @@ struct SimulatedClass {
                     generated.lessons += 1
                     clock = clock.addingTimeInterval((template.last?.endedAt ?? base) - base + 5)
                 }
-                let batch = rows
-                try await database.writer.write { db in
-                    for var row in batch { try row.insert(db) }
-                }
+                try await lessonStore.insert(rows)
             }
         }
         return generated

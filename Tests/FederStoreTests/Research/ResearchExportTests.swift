@@ -10,7 +10,7 @@ struct ResearchExportTests {
     /// Two children, three lessons each on consecutive days, real records with ink.
     static func database() async throws -> (FederDatabase, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-export-\(UUID())", isDirectory: true)
-        let database = try FederDatabase(directory: dir)
+        let database = try FederDatabase.inMemory()
         let store = LessonStore(database: database)
         let library = try GlyphLibrary.bundled()
         let day0 = Date(timeIntervalSince1970: 1_789_344_000)

@@ -4,7 +4,7 @@ import GRDB
 import Testing
 @testable import FederStore
 
-/// Enrolment with consent, arms, overrides and the enrolment mark on records, on real SQLite files.
+/// Enrolment with consent, arms, overrides and the enrolment mark on records, on real SQLite (in memory).
 @Suite("Study enrolment and arms")
 struct StudyEnrolmentTests {
     struct Fixture {
@@ -14,7 +14,7 @@ struct StudyEnrolmentTests {
         let research: ResearchStore
 
         init() throws {
-            database = try FederDatabase(directory: dir)
+            database = try FederDatabase.inMemory()
             lessons = LessonStore(database: database)
             research = ResearchStore(database: database)
         }
