@@ -78,7 +78,7 @@ def expected_attempt(r, sessions):
         "attemptID": r["id"], "lessonID": r["lessonID"], "childID": r["childID"], "enrolled": bool(r["enrolled"]),
         "condition": r["condition"], "sessionNumber": sessions[r["lessonID"]], "script": r["script"], "glyph": r["glyph"],
         "variant": r["variant"], "phase": r["phase"], "attempt": r["attempt"], "outcome": r["outcome"],
-        "completed": bool(r["completed"]), "pointer": r["pointer"], "startedAt": sqlite_time(r["startedAt"]),
+        "completed": bool(r["completed"]), "recovered": bool(r["recovered"]), "pointer": r["pointer"], "startedAt": sqlite_time(r["startedAt"]),
         "endedAt": sqlite_time(r["endedAt"]), "activeSeconds": r["activeSeconds"], "firstInputSeconds": first_input,
         "score": r["score"], "quality": dig(a, "quality"), "stars": r["stars"],
         "errorCount": None if rec is None else len(rec["errors"]),

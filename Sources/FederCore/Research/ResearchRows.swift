@@ -95,12 +95,15 @@ public struct AttemptRow: Sendable, Equatable {
     public var recordVersion: Int
     public var inkVersion: Int
     public var record: PhaseRecord?
+    /// Made from the drafts of an attempt interrupted by a crash or a page that never came back.
+    public var recovered: Bool
 
     public init(attemptID: Int64, lessonID: String, childID: String?, enrolled: Bool, condition: StudyCondition,
                 sessionNumber: Int, script: String, glyph: String, variant: String, phase: String, attempt: Int,
                 outcome: String, completed: Bool, pointer: String?, startedAt: Date, endedAt: Date, activeSeconds: Double,
                 score: Double?, stars: Int?, inkStrokes: Int, inkSamples: Int, recordVersion: Int, inkVersion: Int,
-                record: PhaseRecord?) {
+                record: PhaseRecord?, recovered: Bool = false) {
+        self.recovered = recovered
         self.attemptID = attemptID; self.lessonID = lessonID; self.childID = childID; self.enrolled = enrolled
         self.condition = condition; self.sessionNumber = sessionNumber; self.script = script; self.glyph = glyph
         self.variant = variant; self.phase = phase; self.attempt = attempt; self.outcome = outcome

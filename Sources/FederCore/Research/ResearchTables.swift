@@ -100,6 +100,9 @@ public enum ResearchTables {
             column("outcome", .string, "passed, repeated (judged without a star, runs again), restarted (Nochmal) "
                    + "or abandoned.", required: true, allowed: outcomes) { $0.outcome.cell },
             column("completed", .boolean, "outcome is passed.", required: true) { $0.completed.cell },
+            column("recovered", .boolean, "The attempt was interrupted (server crash, or the page never came back) and "
+                   + "rebuilt from the strokes kept at each pen-up; judged as an attempt the child left.",
+                   required: true) { $0.recovered.cell },
             column("pointer", .string, "Input device.", allowed: pointers) { $0.pointer.cell },
             column("startedAt", .datetime, "Wall-clock start.", required: true) { $0.startedAt.cell },
             column("endedAt", .datetime, "Wall-clock end.", required: true) { $0.endedAt.cell },

@@ -100,7 +100,7 @@ public enum ResearchQueries {
         let cursor = try Row.fetchCursor(db, sql: rankedRecords + """
             SELECT p.id, p.lessonID, p.childID, p.enrolled, p.condition, r.sessionNumber, p.script, p.glyph, p.variant,
                    p.phase, p.attempt, p.outcome, p.completed, p.pointer, p.startedAt, p.endedAt, p.activeSeconds,
-                   p.score, p.stars, p.record, p.recordVersion, p.inkVersion,
+                   p.score, p.stars, p.record, p.recordVersion, p.inkVersion, p.recovered,
                    COALESCE(json_array_length(p.ink, '$.strokes'), 0) AS inkStrokes,
                    COALESCE((SELECT SUM(json_array_length(s.value)) FROM json_each(p.ink, '$.strokes') s), 0) AS inkSamples
                    \(ink ? ", p.ink" : "")
@@ -121,7 +121,7 @@ public enum ResearchQueries {
                 pointer: row["pointer"], startedAt: row["startedAt"], endedAt: row["endedAt"],
                 activeSeconds: row["activeSeconds"], score: row["score"], stars: row["stars"], inkStrokes: row["inkStrokes"],
                 inkSamples: row["inkSamples"], recordVersion: record == nil ? 0 : row["recordVersion"],
-                inkVersion: row["inkVersion"], record: record)
+                inkVersion: row["inkVersion"], record: record, recovered: row["recovered"])
             try body(attempt, decodedInk)
         }
     }

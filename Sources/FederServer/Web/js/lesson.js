@@ -168,9 +168,13 @@ export class LessonView {
       this.listeners.progress.forEach((fn) => fn(message.progress));
     } else if (message.type === "stored") {
       document.body.dataset.stored = String(Number(document.body.dataset.stored || 0) + 1);
+      delete document.body.dataset.storage; // the store works (again)
       if (message.phase === "guided" && message.completed) document.body.dataset.guidedStored = "completed";
     } else if (message.type === "error") {
       console.warn("server:", message.code, message.message);
+      // The lesson goes on (the server keeps what it could not write and tries again); a small
+      // dot in the corner tells the teacher, nothing interrupts the child.
+      if (message.code === "storage_failed") document.body.dataset.storage = "failing";
     }
   }
 
