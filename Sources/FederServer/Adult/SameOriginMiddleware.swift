@@ -7,7 +7,8 @@ import Hummingbird
 /// WebSocket upgrade, the JSON API and the files alike.
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority) {
+        if let origin = request.headers[.origin], !Self.isNonBrowserClient(origin),
+           !Self.isSameOrigin(origin, authority: request.head.authority) {
             context.logger.notice("refused a request from a foreign origin", metadata: ["origin": "\(origin)", "path": "\(request.uri.path)"])
             throw AdultError(.forbidden, "foreign_origin", "Anfragen von einer anderen Seite werden nicht angenommen.")
         }
@@ -16,6 +17,15 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `origin` (`http://host:port`) names `authority` (the request's `Host`). `null` and
     /// unparseable origins are foreign.
+    /// A `ws:`/`wss:` Origin is never sent by a browser (a page's origin is http or https, and pages
+    /// cannot set the header); WebSocket client libraries send one made from the socket's URL.
+    /// The check guards against other sites' pages, not against programs on this machine, which
+    /// could leave the header out anyway.
+    static func isNonBrowserClient(_ origin: String) -> Bool {
+        let scheme = URL(string: origin)?.scheme?.lowercased()
+        return scheme == "ws" || scheme == "wss"
+    }
+
     static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
         guard let authority, let url = URL(string: origin), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host?.lowercased() else { return false }

@@ -9,7 +9,9 @@ import Logging
 import ServiceLifecycle
 
 /// Round-trip latency of live tracing messages for N simulated children, each sending 120 samples/s
-/// (two samples per message at 60 messages/s, as the page batches per frame) to a server on loopback.
+/// (two samples per message at 60 messages/s, as the page batches per frame; `--rate 240`: four, as
+/// an Apple Pencil's coalesced events) to a server on loopback — in this process, or with `--url`
+/// a `feder serve` in another process (so the load generator does not share the server's cores).
 struct WebSocketBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "websocket",
                                                     abstract: "WebSocket round-trip latency for N children.")
@@ -29,11 +31,31 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Seconds between a child's letters, for the celebration (0: the next letter at once).")
     var letterPause = 1.0
 
+    @Option(help: "Pen samples per second (120: two per 60 Hz frame message; 240: four, as an Apple Pencil).")
+    var rate = 120
+
+    @Option(help: "A running server's session URL (ws://host:port/v1/session) instead of one in this process.")
+    var url: String?
+
+    @Option(help: "With --url: the server's data directory, where the simulated children are set to guided tracing only.")
+    var data: String?
+
+    @Option(help: "With --url: the server's process id, to report its CPU time and memory.")
+    var serverPid: Int32?
+
 
     func run() async throws {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--children needs positive numbers") }
+        guard rate >= 60, rate % 60 == 0 else { throw ValidationError("--rate must be a multiple of 60 (samples per 60 Hz frame)") }
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
+        if let url {
+            guard let data else { throw ValidationError("--url needs --data: the server's data directory") }
+            let lessons = LessonStore(database: try FederDatabase(directory: URL(fileURLWithPath: data)))
+            try await Self.prepareChildren(count: counts.max() ?? 0, in: lessons)
+            for n in counts { try await measure(n: n, url: url, glyph: glyph, server: serverPid.map(ProcessUsage.init(pid:))) }
+            return
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feder-bench-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let services = try FederServices.open(dataDirectory: directory)
@@ -49,19 +71,26 @@ struct WebSocketBench: AsyncParsableCommand {
             group.addTask { try await server.run() }
             var iterator = portStream.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
-            // The simulated children trace only (guidedOnly), so every message is live tracking.
-            for child in 0..<(counts.max() ?? 0) {
-                var record = try await services.lessons.child(id: SimulatedChild.id(child))
-                record.condition = .guidedOnly
-                try await services.lessons.save(record)
+            try await Self.prepareChildren(count: counts.max() ?? 0, in: services.lessons)
+            for n in counts {
+                // No CPU or memory figures here: this process holds the load generator too.
+                try await measure(n: n, url: "ws://127.0.0.1:\(port)/v1/session", glyph: glyph, server: nil)
             }
-            for n in counts { try await measure(n: n, url: "ws://127.0.0.1:\(port)/v1/session", glyph: glyph) }
             await server.triggerGracefulShutdown()
             try await group.waitForAll()
         }
     }
 
-    private func measure(n: Int, url: String, glyph: Glyph) async throws {
+    /// The simulated children trace only (guidedOnly), so every message is live tracking.
+    static func prepareChildren(count: Int, in lessons: LessonStore) async throws {
+        for child in 0..<count {
+            var record = try await lessons.child(id: SimulatedChild.id(child))
+            record.condition = .guidedOnly
+            try await lessons.save(record)
+        }
+    }
+
+    private func measure(n: Int, url: String, glyph: Glyph, server: ProcessUsage?) async throws {
         let recorder = LatencyRecorder()
         let clock = ContinuousClock()
         let measureFrom = clock.now + .milliseconds(Int(warmup * 1000))
@@ -69,16 +98,34 @@ struct WebSocketBench: AsyncParsableCommand {
         var clientLogger = Logger(label: "feder-bench-client")
         clientLogger.logLevel = .error
         let logger = clientLogger
-        let path = PenSimulator(rate: 120, speed: 300).strokes(for: glyph)
+        let path = PenSimulator(rate: Double(rate), speed: 300).strokes(for: glyph)
         let pauses = (stroke: Self.frames(strokePause), letter: Self.frames(letterPause))
         let children = (0..<n).map {
-            SimulatedChild(index: $0, path: path, glyph: glyph.char, pauses: pauses, recorder: recorder, measureFrom: measureFrom)
+            SimulatedChild(index: $0, path: path, glyph: glyph.char, pauses: pauses, perFrame: rate / 60,
+                           recorder: recorder, measureFrom: measureFrom)
         }
-        try await LoadDriver(url: url, children: children, stopAt: stopAt, logger: logger).run()
+        let before = server?.read()
+        let driver = LoadDriver(url: url, children: children, stopAt: stopAt, logger: logger) {
+            // Measured once every child is connected and writing, before the measured seconds.
+            server?.read()
+        }
+        let (connected, usageAtStart) = try await driver.run(measureFrom: measureFrom)
+        let after = server?.read()
         let summary = LatencySummary(milliseconds: recorder.latencies)
-        let rate = Double(recorder.samples) / seconds
-        print(String(format: "websocket: children=%d pauses=%.2f/%.2f s samples/s=%.0f errors=%d round trip %@",
-                     n, strokePause, letterPause, rate, recorder.errors, summary.description))
+        let samplesPerSecond = Double(recorder.samples) / seconds
+        var line = String(format: "websocket: children=%d rate=%d Hz pauses=%.2f/%.2f s samples/s=%.0f errors=%d round trip %@",
+                          n, rate, strokePause, letterPause, samplesPerSecond, recorder.errors, summary.description)
+        if let usageAtStart, let after, after.cpuSeconds > usageAtStart.cpuSeconds {
+            let cpu = after.cpuSeconds - usageAtStart.cpuSeconds
+            line += String(format: " | server CPU %.2f s of %.1f s (%.0f %% of a core), %.0f samples per CPU-second",
+                           cpu, seconds, 100 * cpu / seconds, Double(recorder.samples) / cpu)
+        }
+        if let before, let connected {
+            line += String(format: ", memory %.1f MiB before, %.1f MiB with %d connections (%.0f KiB each)",
+                           before.residentMiB, connected.residentMiB, n,
+                           (connected.residentMiB - before.residentMiB) * 1024 / Double(n))
+        }
+        print(line)
     }
 
     /// Whole 60 Hz frames in a pause of `seconds`.
@@ -99,7 +146,7 @@ final class LatencyRecorder: @unchecked Sendable {
     func error() { lock.lock(); errors += 1; lock.unlock() }
 }
 
-/// One child: traces the letter over and over, one "move" with two samples per frame (1/60 s), lifts
+/// One child: traces the letter over and over, one "move" with `perFrame` samples per frame (1/60 s), lifts
 /// the pen between strokes and pauses between letters as a child does, and times each reply. Children do not sleep on their own: one ticker drives them all, so the
 /// benchmark's own timer overhead stays small next to the server's work.
 final class SimulatedChild: @unchecked Sendable {
@@ -114,7 +161,7 @@ final class SimulatedChild: @unchecked Sendable {
     private var nextID = 0
     private var idleFrames = 0
 
-    init(index: Int, path: [[PenSample]], glyph: String, pauses: (stroke: Int, letter: Int),
+    init(index: Int, path: [[PenSample]], glyph: String, pauses: (stroke: Int, letter: Int), perFrame: Int,
          recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
         self.index = index
         self.recorder = recorder
@@ -123,8 +170,8 @@ final class SimulatedChild: @unchecked Sendable {
             ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, 0), ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, 0)]
         for (k, stroke) in path.enumerated() {
             script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, 0))
-            for i in stride(from: 1, to: stroke.count, by: 2) {
-                let batch = stroke[i..<min(i + 2, stroke.count)]
+            for i in stride(from: 1, to: stroke.count, by: perFrame) {
+                let batch = stroke[i..<min(i + perFrame, stroke.count)]
                 script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", batch.count, 1))
             }
             script.append(("\"type\":\"up\"", 0, k + 1 == path.count ? pauses.letter : pauses.stroke))
@@ -167,22 +214,28 @@ struct LoadDriver: Sendable {
     let children: [SimulatedChild]
     let stopAt: ContinuousClock.Instant
     let logger: Logger
+    /// Read at the start of the measured seconds (the server's CPU time and memory).
+    let atMeasureStart: @Sendable () -> ProcessUsage.Reading?
 
-    func run() async throws {
+    /// Returns the server's usage once every child was connected, and at the start of the measured seconds.
+    func run(measureFrom: ContinuousClock.Instant) async throws -> (connected: ProcessUsage.Reading?, measureStart: ProcessUsage.Reading?) {
+        var connected: ProcessUsage.Reading?
+        var measureStart: ProcessUsage.Reading?
         let outbound = OutboundRegistry()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for child in children {
                 group.addTask {
-                    try await WebSocketClient.connect(url: url, logger: logger) { inbound, writer, _ in
-                        await outbound.add(writer, for: child.index)
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            guard case .text(let text) = message else { continue }
-                            child.pending.reply(text, recorder: child.recorder, measureFrom: child.measureFrom)
-                        }
+                    do {
+                        try await connect(child, outbound: outbound)
+                    } catch {
+                        await outbound.failed(error)  // a refused connection ends the run instead of hanging it
+                        throw error
                     }
                 }
             }
-            let writers = await outbound.waitFor(children.count)
+            let writers = try await outbound.waitFor(children.count)
+
+            connected = atMeasureStart()
             let clock = ContinuousClock()
             var next = clock.now
             // Children do not write in lockstep: they join one by one over the first letter, so
@@ -190,6 +243,7 @@ struct LoadDriver: Sendable {
             let framesPerLetter = children.first?.framesPerLetter ?? 1
             var frame = 0
             while clock.now < stopAt {
+                if measureStart == nil, clock.now >= measureFrom { measureStart = atMeasureStart() }
                 // Spread the children over the frame, as real tablets are not in phase.
                 for (k, (child, writer)) in zip(children, writers).enumerated() {
                     guard frame >= k * framesPerLetter / children.count else { continue }
@@ -204,13 +258,33 @@ struct LoadDriver: Sendable {
             for writer in writers { try? await writer.close(.normalClosure, reason: nil) }
             try await group.waitForAll()
         }
+        return (connected, measureStart)
+    }
+
+    private func connect(_ child: SimulatedChild, outbound: OutboundRegistry) async throws {
+        // A refused upgrade throws (`WebSocketClientError.webSocketUpgradeFailed`).
+        _ = try await WebSocketClient.connect(url: url, logger: logger) { inbound, writer, _ in
+            await outbound.add(writer, for: child.index)
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .text(let text) = message else { continue }
+                child.pending.reply(text, recorder: child.recorder, measureFrom: child.measureFrom)
+            }
+        }
     }
 }
 
 /// Collects the children's outbound writers as their connections open.
 actor OutboundRegistry {
     private var writers: [Int: WebSocketOutboundWriter] = [:]
-    private var waiting: [(Int, CheckedContinuation<[WebSocketOutboundWriter], Never>)] = []
+    private var waiting: [(Int, CheckedContinuation<[WebSocketOutboundWriter], any Error>)] = []
+    private var failure: (any Error)?
+
+    /// A connection failed: every waiter gets the error.
+    func failed(_ error: any Error) {
+        failure = error
+        for (_, continuation) in waiting { continuation.resume(throwing: error) }
+        waiting = []
+    }
 
     func add(_ writer: WebSocketOutboundWriter, for index: Int) {
         writers[index] = writer
@@ -222,9 +296,10 @@ actor OutboundRegistry {
     }
 
     /// Waits until `count` children are connected; returns the writers in child order.
-    func waitFor(_ count: Int) async -> [WebSocketOutboundWriter] {
+    func waitFor(_ count: Int) async throws -> [WebSocketOutboundWriter] {
+        if let failure { throw failure }
         if writers.count >= count { return ordered }
-        return await withCheckedContinuation { waiting.append((count, $0)) }
+        return try await withCheckedThrowingContinuation { waiting.append((count, $0)) }
     }
 
     private var ordered: [WebSocketOutboundWriter] { writers.keys.sorted().map { writers[$0]! } }
