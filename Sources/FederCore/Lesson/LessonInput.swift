@@ -43,7 +43,7 @@ public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
     /// This input means nothing in this phase (e.g. pen samples while observing).
     case notInThisPhase(input: String, phase: LessonPhase)
     /// Pen messages out of order.
-    case pen(TracingSessionError)
+    case pen(PenOrderError)
     /// `tapDot` with an index the letter does not have.
     case noSuchDot(Int)
 
