@@ -1,17 +1,11 @@
 import Foundation
 
 /// Pen messages out of order (a second down, samples or up without a down): a protocol-level mistake
-/// by the client, answered with a typed error; the ink and the tracking stay as they were.
+/// by the client, answered with a typed error; the ink and the tracking stay as they were. Its wire
+/// code is the server's (`ProtocolError.Code`, docs/PROTOCOL.md).
 public enum PenOrderError: Error, Equatable, Sendable {
     case penAlreadyDown
     case penNotDown
-
-    public var code: String {
-        switch self {
-        case .penAlreadyDown: return "pen_already_down"
-        case .penNotDown: return "pen_not_down"
-        }
-    }
 
     public var message: String {
         switch self {
