@@ -42,3 +42,26 @@ struct GlyphDocsTests {
         #expect(text.contains("`\(code.rawValue)`"), "\(code.rawValue) is not in docs/ASSESSMENT.md")
     }
 }
+
+/// docs/ASSESSMENT.md says every threshold of the error checks is in `AssessmentConfig`: no check
+/// compares against a decimal number of its own (named sampling steps and weights, `static let`, aside).
+@Test func noErrorCheckHoldsAThresholdOfItsOwn() throws {
+    let checks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/FederCore/Assessment/Checks")
+    let files = try FileManager.default.contentsOfDirectory(at: checks, includingPropertiesForKeys: nil)
+        .filter { $0.pathExtension == "swift" }
+    #expect(files.count >= 10)
+    // A decimal number, not a tuple element of a closure argument (`$1.0`).
+    let decimal = try NSRegularExpression(pattern: #"(?<![\w$.])[0-9]+\.[0-9]+\b"#)
+    for file in files {
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        for (number, line) in lines.enumerated() {
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            guard !code.contains("static let") else { continue }
+            let text = String(code)
+            let numbers = decimal.matches(in: text, range: NSRange(text.startIndex..., in: text))
+                .map { Double(text[Range($0.range, in: text)!])! }
+            #expect(numbers.allSatisfy { $0 == 0 }, "\(file.lastPathComponent):\(number + 1) compares against a number of its own: \(line)")
+        }
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The thresholds of the error checks and of Form in one place (score weights, star thresholds and
-/// the shape fit's limits are named constants beside their code; docs/ASSESSMENT.md lists where).
+/// Every threshold of the error checks (Checks/) and of Form in one place (score weights, star
+/// thresholds, the shape fit's limits and sampling steps are named constants beside their code;
+/// docs/ASSESSMENT.md lists where).
 /// Distances are in x-heights (the letter-size unit, `Glyph.unit`), times in seconds, speeds in
 /// x-heights per second. docs/ASSESSMENT.md explains each.
 public struct AssessmentConfig: Sendable, Equatable, Codable {
@@ -17,6 +18,9 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// A glyph stroke left without its own ink is looked for as a stretch of another ink stroke (two
     /// strokes written without lifting the pen); found when the stretch lies within this leash.
     public var joinLimit = 0.25
+    /// Ink left over after matching (the pen lifted mid-stroke) goes with the stroke it lies along
+    /// (within the corridor) with at least this share of its points.
+    public var leftoverOnLineShare = 0.7
 
     // MARK: Free writing (after the ink is fitted onto the glyph)
     /// Ink farther than this from its line has left the corridor.
@@ -25,6 +29,14 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var coverRadius = 0.25
     /// A stroke that begins farther than this from its start dot started at the wrong place.
     public var startTolerance = 0.35
+    /// A dot counts as written when ink passes within this distance of it (or the cover radius, if larger).
+    public var dotCoverRadius = 0.3
+    /// A stroke with less than this share of its line covered is missing, not partly uncovered.
+    public var missingStrokeCoverage = 0.2
+    /// The wrong-start tip says "oben" for a start in this top share of the letter's height …
+    public var startTopShare = 0.3
+    /// … and "unten" for one below this share; "beim Punkt" in between.
+    public var startBottomShare = 0.7
 
     // MARK: Both phases
     /// Runs off the corridor (or uncovered) shorter than this are noise, not errors.
@@ -33,6 +45,8 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var minUncovered = 0.3
     /// Half-width of the stretch of line around a corner whose drawn length is compared.
     public var cornerWindow = 0.3
+    /// A corner with less line than this on either side (half-width) is not judged.
+    public var minCornerWindow = 0.1
     /// A corner is cut when the ink around it is shorter than this fraction of the line …
     public var cornerShortfall = 0.85
     /// … and passes the corner point farther away than this.
@@ -41,6 +55,30 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var overshoot = 0.25
     /// Going backwards along a line by more than this (and twice as much as forwards) is "reversed".
     public var reversedDistance = 0.3
+    /// Free writing: reversed only when the ink read backwards lies within this fraction of its
+    /// forward distance from the line.
+    public var reversedFitRatio = 0.7
+
+    // MARK: Guided tracing (the live check of each stroke, in tracking radii and near bands)
+    /// A traced stroke is reversed when at least this share of its ink lies near the line …
+    public var reversedNearShare = 0.6
+    /// … and it went backwards more than this many times as far as forwards.
+    public var reversedBackwardFactor = 2.0
+    /// A fresh stroke that begins more than this many tracking radii from its start dot started wrong.
+    public var wrongStartRadii = 2.0
+    /// A stroke traced instead of the one it was meant for: it lies within this many near bands of
+    /// a later stroke …
+    public var laterStrokeBands = 2.0
+    /// … and fits it better than its own by this distance ratio.
+    public var laterStrokeRatio = 0.6
+
+    // MARK: Joins (Schulschrift words)
+    /// Ink between exit and entry whose mean height is this far off the join's is at the wrong height.
+    public var joinHeightTolerance = 0.3
+    /// Share of an ink stroke's points that must lie on a dot or bar for the stroke to be written for it.
+    public var liftedPartShare = 0.7
+    /// Share of an ink stroke's points that must lie on the joined part for it to count as its ink.
+    public var bodyInkShare = 0.5
 
     // MARK: Which letter
     /// The letter is mirrored when its mirror image fits the glyph this much better (distance ratio) …
@@ -66,6 +104,8 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var tooSmall = 0.65
     /// The letter's foot more than this above or below where it belongs: off the lines.
     public var offLines = 0.4
+    /// Size is measured by height when the letter is at least this tall for its width, else by width.
+    public var sizeByHeightAspect = 0.5
 
     // MARK: Timing
     /// Speeds below this count as standing still (pauses inside a stroke), x-heights/s.

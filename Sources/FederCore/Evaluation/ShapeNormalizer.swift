@@ -3,9 +3,10 @@ import Foundation
 /// Puts ink of any size and position into a common frame for shape comparison: the centroid of
 /// the resampled ink at the origin and its root-mean-square radius scaled to 1. (Centroid and RMS
 /// radius are steadier than the bounding box against the lead-in and exit strokes adults add.)
-public enum ShapeNormalizer {
+/// `feder eval templates` (TemplateEvaluation) compares letters in this frame.
+enum ShapeNormalizer {
     /// Normalised strokes, resampled to about `total` points; nil when the ink has no extent.
-    public static func normalize(_ strokes: [[Point]], total: Int) -> [[Point]]? {
+    static func normalize(_ strokes: [[Point]], total: Int) -> [[Point]]? {
         let strokes = strokes.filter { !$0.isEmpty && $0.allSatisfy(\.isFinite) }
         guard !strokes.isEmpty else { return nil }
         let resampled = resample(strokes, total: total)
@@ -18,7 +19,7 @@ public enum ShapeNormalizer {
     }
 
     /// About `total` points, each stroke getting a share by its length (at least two; one for a dot).
-    public static func resample(_ strokes: [[Point]], total: Int) -> [[Point]] {
+    static func resample(_ strokes: [[Point]], total: Int) -> [[Point]] {
         let lengths = strokes.map(Polyline.length)
         let sum = lengths.reduce(0, +)
         return zip(strokes, lengths).map { stroke, length in
@@ -29,27 +30,26 @@ public enum ShapeNormalizer {
     }
 }
 
-/// A shape ready to compare: order-free point cloud and ordered path, both normalised.
-public struct ShapeSignature: Sendable {
-    public var cloud: [Point]
-    public var path: [Point]
-    public var strokes: [[Point]]
+/// A shape ready to compare: the normalised points in writing order, read as an order-free point
+/// cloud by `shapeDistance` and as one ordered path by `pathDistance`.
+struct ShapeSignature: Sendable {
+    var points: [Point]
+    var strokes: [[Point]]
 
-    public init?(strokes: [[Point]], points: Int = 32) {
+    init?(strokes: [[Point]], points: Int = 32) {
         guard let normalized = ShapeNormalizer.normalize(strokes, total: points) else { return nil }
         self.strokes = normalized
-        cloud = normalized.flatMap { $0 }
-        path = cloud
+        self.points = normalized.flatMap { $0 }
     }
 
     /// Order- and direction-free: mean distance from each point to the other cloud, both ways.
-    public func shapeDistance(to other: ShapeSignature) -> Double {
-        (Self.meanNearest(cloud, other.cloud) + Self.meanNearest(other.cloud, cloud)) / 2
+    func shapeDistance(to other: ShapeSignature) -> Double {
+        (Self.meanNearest(points, other.points) + Self.meanNearest(other.points, points)) / 2
     }
 
     /// Order- and direction-aware: discrete Fréchet distance between the paths, strokes in order.
-    public func pathDistance(to other: ShapeSignature) -> Double {
-        CurveDistance.frechet(path, other.path)
+    func pathDistance(to other: ShapeSignature) -> Double {
+        CurveDistance.frechet(points, other.points)
     }
 
     static func meanNearest(_ a: [Point], _ b: [Point]) -> Double {

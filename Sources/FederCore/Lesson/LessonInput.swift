@@ -36,25 +36,16 @@ public enum LessonInput: Sendable, Equatable {
 }
 
 /// A message that does not fit the lesson's state. The lesson is unchanged; the server answers with
-/// the error and carries on.
+/// the error and carries on; the code it sends is spelled once, in the server's `ProtocolError.Code`.
 public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The letter is over; start a new lesson.
     case letterFinished
     /// This input means nothing in this phase (e.g. pen samples while observing).
     case notInThisPhase(input: String, phase: LessonPhase)
     /// Pen messages out of order.
-    case pen(TracingSessionError)
+    case pen(PenOrderError)
     /// `tapDot` with an index the letter does not have.
     case noSuchDot(Int)
-
-    public var code: String {
-        switch self {
-        case .letterFinished: return "letter_finished"
-        case .notInThisPhase: return "not_in_this_phase"
-        case .pen(let e): return e.code
-        case .noSuchDot: return "no_such_dot"
-        }
-    }
 
     public var description: String {
         switch self {

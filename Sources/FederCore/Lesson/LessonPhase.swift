@@ -11,15 +11,6 @@ public enum LessonPhase: String, Sendable, Codable, CaseIterable {
     /// Selbst schreiben: write the letter from memory on the ruled lines.
     case freeWrite
 
-    public var germanName: String {
-        switch self {
-        case .observe: return "Anschauen"
-        case .direct: return "Richtung lernen"
-        case .guided: return "Nachspuren"
-        case .freeWrite: return "Selbst schreiben"
-        }
-    }
-
     /// What the child hears when the phase begins.
     public var prompt: Utterance {
         switch self {

@@ -15,7 +15,7 @@ public struct InkRecorder: Sendable {
 
     /// Starts a stroke. Returns the cleaned first sample, or nil when it had to be dropped (the pen is
     /// down all the same; later samples start the stroke).
-    public mutating func penDown(_ sample: PenSample, pointer: PointerKind) throws(TracingSessionError) -> PenSample? {
+    public mutating func penDown(_ sample: PenSample, pointer: PointerKind) throws(PenOrderError) -> PenSample? {
         guard !isPenDown else { throw .penAlreadyDown }
         if ink.isEmpty { ink.pointer = pointer }
         isPenDown = true
@@ -29,7 +29,7 @@ public struct InkRecorder: Sendable {
     }
 
     /// Adds samples to the stroke in flight; `each` sees every accepted sample in order.
-    public mutating func move(_ samples: [PenSample], _ each: (PenSample) -> Void = { _ in }) throws(TracingSessionError) {
+    public mutating func move(_ samples: [PenSample], _ each: (PenSample) -> Void = { _ in }) throws(PenOrderError) {
         guard isPenDown else { throw .penNotDown }
         for sample in samples {
             guard let clean = filter.accept(sample) else { ignoredSamples += 1; continue }
@@ -41,7 +41,7 @@ public struct InkRecorder: Sendable {
     /// Ends the stroke (optionally with a last sample). Returns the accepted last sample, if any.
     /// A stroke left without any sample is removed.
     @discardableResult
-    public mutating func penUp(_ sample: PenSample?) throws(TracingSessionError) -> PenSample? {
+    public mutating func penUp(_ sample: PenSample?) throws(PenOrderError) -> PenSample? {
         guard isPenDown else { throw .penNotDown }
         isPenDown = false
         var last: PenSample?

@@ -265,9 +265,6 @@ public struct SessionConnection: Sendable {
             switch e {
             case .penAlreadyDown: return .penAlreadyDown
             case .penNotDown: return .penNotDown
-            // Thrown by `TracingSession` only; the lesson traces with `GuidedTrace`, which ends the
-            // phase at the pen-up after the last checkpoint.
-            case .letterAlreadyDone: return .notInThisPhase
             }
         }
     }

@@ -8,6 +8,9 @@ public struct ProtocolError: Error, Equatable, Sendable {
         self.message = message
     }
 
+    /// Every code the live session can send, spelled here and nowhere else (docs/PROTOCOL.md lists the
+    /// same set; ProtocolDocsTests holds them together). The lesson's errors (`LessonError`) carry no
+    /// code of their own: `SessionConnection.code(for:)` maps them onto these.
     public enum Code: String, Codable, Sendable, CaseIterable {
         /// The message is not valid JSON (NaN, truncated, not UTF-8 text …).
         case invalidJSON = "invalid_json"

@@ -70,15 +70,8 @@ struct SchulschriftTests {
         #expect(four == (try Self.library.glyph("4", script: "druck")))
     }
 
-    func trace(_ glyph: Glyph, reversed: Bool = false) -> TracingSession {
-        var session = TracingSession(glyph: glyph)
-        var events: [TrackerEvent] = []
-        for stroke in PenSimulator().strokes(for: glyph, reversed: reversed) where !session.isComplete {
-            try! session.penDown(stroke[0], pointer: .pen, into: &events)
-            try! session.move(Array(stroke.dropFirst()), into: &events)
-            try! session.penUp(nil, into: &events)
-        }
-        return session
+    func trace(_ glyph: Glyph, reversed: Bool = false) -> GuidedTrace {
+        GuidedTrace.traced(glyph, PenSimulator().strokes(for: glyph, reversed: reversed)).trace
     }
 
     @Test(arguments: library.allGlyphs(in: "schul"))

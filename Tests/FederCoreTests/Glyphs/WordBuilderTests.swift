@@ -8,15 +8,8 @@ struct WordBuilderTests {
     static let builder = WordBuilder(library: library, script: "schul")
     static let words = WordList.bundled(script: "schul")
 
-    func trace(_ glyph: Glyph, reversed: Bool = false) -> TracingSession {
-        var session = TracingSession(glyph: glyph)
-        var events: [TrackerEvent] = []
-        for stroke in PenSimulator().strokes(for: glyph, reversed: reversed) where !session.isComplete {
-            try! session.penDown(stroke[0], pointer: .pen, into: &events)
-            try! session.move(Array(stroke.dropFirst()), into: &events)
-            try! session.penUp(nil, into: &events)
-        }
-        return session
+    func trace(_ glyph: Glyph, reversed: Bool = false) -> GuidedTrace {
+        GuidedTrace.traced(glyph, PenSimulator().strokes(for: glyph, reversed: reversed)).trace
     }
 
     @Test func theWordListHasFirstGradeWordsUsingEveryLetter() {
@@ -28,8 +21,8 @@ struct WordBuilderTests {
     @Test(arguments: words)
     func everyWordBuildsAndTracingItsCenterlineCompletes(word: String) throws {
         let glyph = try Self.builder.build(word)
-        let session = trace(glyph)
-        #expect(session.isComplete, "\(word): \(session.tracker.reached)/\(session.tracker.checkpointCount)")
+        let traced = trace(glyph)
+        #expect(traced.isComplete, "\(word): \(traced.tracker.reached)/\(traced.tracker.checkpointCount)")
     }
 
     @Test(arguments: words)

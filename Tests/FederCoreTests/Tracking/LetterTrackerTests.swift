@@ -5,29 +5,22 @@ import Testing
 struct LetterTrackerTests {
     static let library = try! GlyphLibrary.bundled()
 
-    func run(_ glyph: Glyph, _ strokes: [[PenSample]], tolerance: TrackingTolerance = .standard) -> (TracingSession, [TrackerEvent]) {
-        var session = TracingSession(glyph: glyph, tolerance: tolerance)
-        var events: [TrackerEvent] = []
-        for stroke in strokes where !stroke.isEmpty {
-            try! session.penDown(stroke[0], pointer: .pen, into: &events)
-            try! session.move(Array(stroke.dropFirst()), into: &events)
-            try! session.penUp(nil, into: &events)
-        }
-        return (session, events)
+    func run(_ glyph: Glyph, _ strokes: [[PenSample]], tolerance: TrackingTolerance = .standard) -> (GuidedTrace, [TrackerEvent]) {
+        GuidedTrace.traced(glyph, strokes, tolerance: tolerance)
     }
 
     @Test(arguments: library.allGlyphs(in: "druck"))
     func tracingTheCenterlineAt120HzCompletesEveryGlyph(glyph: Glyph) {
-        let (session, events) = run(glyph, PenSimulator().strokes(for: glyph))
-        #expect(session.isComplete, "\(glyph.key) did not complete: \(session.tracker.reached)/\(session.tracker.checkpointCount)")
+        let (trace, events) = run(glyph, PenSimulator().strokes(for: glyph))
+        #expect(trace.isComplete, "\(glyph.key) did not complete: \(trace.tracker.reached)/\(trace.tracker.checkpointCount)")
         #expect(events.last == .letterDone)
         #expect(events.filter { if case .strokeDone = $0 { true } else { false } }.count == glyph.strokes.count)
     }
 
     @Test(arguments: library.allGlyphs(in: "druck").filter { $0.strokes.contains { !$0.isDot } })
     func tracingItReversedDoesNotComplete(glyph: Glyph) {
-        let (session, _) = run(glyph, PenSimulator().strokes(for: glyph, reversed: true))
-        #expect(!session.isComplete, "\(glyph.key) completed backwards")
+        let (trace, _) = run(glyph, PenSimulator().strokes(for: glyph, reversed: true))
+        #expect(!trace.isComplete, "\(glyph.key) completed backwards")
     }
 
     @Test func checkpointEventsComeInOrderWithRisingProgress() throws {
@@ -45,8 +38,8 @@ struct LetterTrackerTests {
     @Test func aFastPenThatSkipsOverCheckpointsStillCountsThem() throws {
         let l = try Self.library.glyph("l", script: "druck")
         // 30 Hz at 6 x-heights per second: samples 20 units apart, larger than the radius.
-        let (session, _) = run(l, PenSimulator(rate: 30, speed: 600).strokes(for: l))
-        #expect(session.isComplete)
+        let (trace, _) = run(l, PenSimulator(rate: 30, speed: 600).strokes(for: l))
+        #expect(trace.isComplete)
     }
 
     @Test(arguments: ["l", "O", "A"])
@@ -66,16 +59,16 @@ struct LetterTrackerTests {
                 #expect(nearest <= TrackingTolerance.standard.radius * glyph.unit, "the samples of \(char) miss \(checkpoint)")
             }
         }
-        let (session, events) = run(glyph, strokes)
-        #expect(session.isComplete, "\(char): \(session.tracker.reached)/\(session.tracker.checkpointCount)")
+        let (trace, events) = run(glyph, strokes)
+        #expect(trace.isComplete, "\(char): \(trace.tracker.reached)/\(trace.tracker.checkpointCount)")
         #expect(events.last == .letterDone)
     }
 
     @Test func aFastSparseStrokeTracedBackwardsStillDoesNotComplete() throws {
         for char in ["l", "O", "A", "U", "e", "M"] {
             let glyph = try Self.library.glyph(char, script: "druck")
-            let (session, _) = run(glyph, PenSimulator(rate: 10, speed: 1000).strokes(for: glyph, reversed: true))
-            #expect(!session.isComplete, "\(char) completed backwards")
+            let (trace, _) = run(glyph, PenSimulator(rate: 10, speed: 1000).strokes(for: glyph, reversed: true))
+            #expect(!trace.isComplete, "\(char) completed backwards")
         }
     }
 
@@ -134,9 +127,9 @@ struct LetterTrackerTests {
                 t += 1 / 120
             }
         }
-        let (session, _) = run(a, [samples])
-        #expect(!session.isComplete)
-        #expect(session.tracker.progress < 0.5)
+        let (trace, _) = run(a, [samples])
+        #expect(!trace.isComplete)
+        #expect(trace.tracker.progress < 0.5)
     }
 
     @Test func randomWalksNeverComplete() throws {
@@ -150,23 +143,23 @@ struct LetterTrackerTests {
                     p = Point(p.x + Double.random(in: -8...8, using: &rng), p.y + Double.random(in: -8...8, using: &rng))
                     samples.append(PenSample(x: p.x, y: p.y, t: Double(i) / 120))
                 }
-                let (session, _) = run(glyph, [samples])
-                #expect(!session.isComplete, "random walk completed \(char)")
+                let (trace, _) = run(glyph, [samples])
+                #expect(!trace.isComplete, "random walk completed \(char)")
             }
         }
     }
 }
 
-@Suite("Tracing session input handling")
-struct TracingSessionTests {
+@Suite("Guided trace input handling")
+struct GuidedTraceInputTests {
     let glyph = try! GlyphLibrary.bundled().glyph("l", script: "druck")
 
     @Test func nonFiniteAndAbsurdSamplesAreIgnoredAndNothingCrashes() throws {
-        var session = TracingSession(glyph: glyph)
+        var trace = GuidedTrace(glyph: glyph)
         var events: [TrackerEvent] = []
         let s = glyph.strokes[0].start
-        try session.penDown(PenSample(x: s.x, y: s.y, t: 1, pressure: 0.5), pointer: .pen, into: &events)
-        try session.move([
+        try trace.penDown(PenSample(x: s.x, y: s.y, t: 1, pressure: 0.5), pointer: .pen, into: &events)
+        try trace.move([
             PenSample(x: .nan, y: 10, t: 1.01),
             PenSample(x: 10, y: .infinity, t: 1.02),
             PenSample(x: 1e308, y: 1e308, t: 1.03),
@@ -175,31 +168,45 @@ struct TracingSessionTests {
             PenSample(x: s.x, y: s.y + 5, t: 1.04, pressure: .nan),
             PenSample(x: s.x, y: s.y + 6, t: 1.05, pressure: 7, tiltX: 400),
         ], into: &events)
-        #expect(session.ignoredSamples == 6)
-        #expect(session.ink.strokes[0].count == 2)
-        #expect(session.ink.strokes[0][1].pressure == 1)
-        #expect(session.ink.strokes[0][1].tiltX == 90)
+        #expect(trace.ignoredSamples == 6)
+        #expect(trace.ink.strokes[0].count == 2)
+        #expect(trace.ink.strokes[0][1].pressure == 1)
+        #expect(trace.ink.strokes[0][1].tiltX == 90)
     }
 
-    @Test func outOfOrderCallsAreTypedErrorsAndLeaveTheSessionUsable() throws {
-        var session = TracingSession(glyph: glyph)
+    @Test func outOfOrderCallsAreTypedErrorsAndLeaveTheTraceUsable() throws {
+        var trace = GuidedTrace(glyph: glyph)
         var events: [TrackerEvent] = []
-        #expect(throws: TracingSessionError.penNotDown) { try session.move([PenSample(x: 0, y: 0, t: 0)], into: &events) }
-        #expect(throws: TracingSessionError.penNotDown) { try session.penUp(nil, into: &events) }
-        try session.penDown(PenSample(x: 0, y: 0, t: 0), pointer: .touch, into: &events)
-        #expect(throws: TracingSessionError.penAlreadyDown) {
-            try session.penDown(PenSample(x: 0, y: 0, t: 0), pointer: .touch, into: &events)
+        #expect(throws: PenOrderError.penNotDown) { try trace.move([PenSample(x: 0, y: 0, t: 0)], into: &events) }
+        #expect(throws: PenOrderError.penNotDown) { try trace.penUp(nil, into: &events) }
+        try trace.penDown(PenSample(x: 0, y: 0, t: 0), pointer: .touch, into: &events)
+        #expect(throws: PenOrderError.penAlreadyDown) {
+            try trace.penDown(PenSample(x: 0, y: 0, t: 0), pointer: .touch, into: &events)
         }
-        try session.penUp(nil, into: &events)
+        try trace.penUp(nil, into: &events)
+        #expect(trace.ink.strokes.count == 1 && trace.contexts.count == 1)
         for stroke in PenSimulator().strokes(for: glyph, startTime: 1) {
-            try session.penDown(stroke[0], pointer: .touch, into: &events)
-            try session.move(Array(stroke.dropFirst()), into: &events)
-            try session.penUp(nil, into: &events)
+            try trace.penDown(stroke[0], pointer: .touch, into: &events)
+            try trace.move(Array(stroke.dropFirst()), into: &events)
+            try trace.penUp(nil, into: &events)
         }
-        #expect(session.isComplete)
-        #expect(throws: TracingSessionError.letterAlreadyDone) {
-            try session.penDown(PenSample(x: 0, y: 0, t: 9), pointer: .touch, into: &events)
-        }
+        #expect(trace.isComplete)
+        #expect(events.last == .letterDone)
+    }
+
+    @Test func inkAfterTheLetterIsCompleteIsKeptButReachesNothing() throws {
+        var (trace, _) = GuidedTrace.traced(glyph, PenSimulator().strokes(for: glyph))
+        #expect(trace.isComplete)
+        let reached = trace.tracker.reached, strokes = trace.ink.strokes.count
+        var events: [TrackerEvent] = []
+        let stroke = PenSimulator().strokes(for: glyph, startTime: 9)[0]
+        try trace.penDown(stroke[0], pointer: .pen, into: &events)
+        try trace.move(Array(stroke.dropFirst()), into: &events)
+        try trace.penUp(nil, into: &events)
+        #expect(events.isEmpty)
+        #expect(trace.tracker.reached == reached)
+        #expect(trace.ink.strokes.count == strokes + 1)
+        #expect(trace.contexts.last?.aimedStroke == glyph.strokes.count && trace.contexts.last?.hits.isEmpty == true)
     }
 }
 

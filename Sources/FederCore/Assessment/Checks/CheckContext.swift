@@ -37,12 +37,12 @@ struct CheckContext: Sendable {
 
 extension Phrases {
     /// "Fang oben/unten beim Punkt an.", by where the stroke starts within the letter.
-    static func startTip(for stroke: GlyphStroke, in glyph: Glyph) -> Utterance {
+    static func startTip(for stroke: GlyphStroke, in glyph: Glyph, config: AssessmentConfig) -> Utterance {
         let box = glyph.inkBounds
         guard box.height > 1e-9 else { return startDot }
         let relative = (stroke.start.y - box.minY) / box.height
-        if relative <= 0.3 { return startTop }
-        if relative >= 0.7 { return startBottom }
+        if relative <= config.startTopShare { return startTop }
+        if relative >= config.startBottomShare { return startBottom }
         return startDot
     }
 }

@@ -17,7 +17,7 @@ enum CornerCheck {
                 // Half-window: the configured size, but at most half the way to the neighbouring corner or end.
                 let before = k == 0 ? s : s - arcs[k - 1], after = k == arcs.count - 1 ? stroke.length - s : arcs[k + 1] - s
                 let w = min(c.config.cornerWindow * unit, before / 2, after / 2)
-                guard w >= 0.1 * unit else { continue }
+                guard w >= c.config.minCornerWindow * unit else { continue }
                 let a = Polyline.point(atArcLength: s - w, in: stroke.points, cumulative: stroke.cumulative)
                 let b = Polyline.point(atArcLength: s + w, in: stroke.points, cumulative: stroke.cumulative)
                 let ia = alignment.first[alignment.lineIndex(atArc: s - w)]

@@ -4,6 +4,11 @@ import Foundation
 /// passed within the cover radius. Uses all ink, so a line written in pieces or by another stroke
 /// still counts as written.
 enum CoverageCheck {
+    /// The line is probed every this many x-heights (a sampling step, not a threshold).
+    static let probeStep = 0.05
+    /// A dot weighs in the overall coverage as much as this many x-heights of line.
+    static let dotWeight = 0.2
+
     struct Result: Sendable {
         /// Per glyph stroke, the covered fraction of its length (a dot: 0 or 1).
         var fractions: [Double]
@@ -25,23 +30,23 @@ enum CoverageCheck {
         for (j, stroke) in c.glyph.strokes.enumerated() {
             if stroke.isDot {
                 let centre = Polyline.point(atArcLength: stroke.length / 2, in: stroke.points, cumulative: stroke.cumulative)
-                let hit = covered(centre, within: max(c.coverRadius, 0.3 * c.unit))
+                let hit = covered(centre, within: max(c.coverRadius, c.config.dotCoverRadius * c.unit))
                 fractions.append(hit ? 1 : 0)
-                weights.append(0.2 * c.unit)
+                weights.append(dotWeight * c.unit)
                 if !hit {
                     errors.append(WritingError(code: .missingStroke, stroke: j, at: c.page(centre), from: 0, to: 1,
                                                amount: 1, tip: Phrases.missingDot))
                 }
                 continue
             }
-            let step = 0.05 * c.unit
+            let step = probeStep * c.unit
             let count = max(2, Int((stroke.length / step).rounded(.up)) + 1)
             let probes = Polyline.resample(stroke.points, count: count)
             let hits = probes.map { covered($0, within: c.coverRadius) }
             let fraction = Double(hits.filter { $0 }.count) / Double(count)
             fractions.append(fraction)
             weights.append(stroke.length)
-            if fraction < 0.2 {
+            if fraction < c.config.missingStrokeCoverage {
                 let middle = probes[count / 2]
                 errors.append(WritingError(code: .missingStroke, stroke: j, at: c.page(middle), from: 0, to: 1,
                                            amount: 1 - fraction, tip: Phrases.missingStroke))

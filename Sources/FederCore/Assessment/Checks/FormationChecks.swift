@@ -10,7 +10,7 @@ enum FormationChecks {
             let offset = start.distance(to: stroke.start)
             if offset > c.startTolerance {
                 errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: i, at: c.page(stroke.start),
-                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph)))
+                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph, config: c.config)))
             }
             if isReversed(d, config: c.config, unit: unit) {
                 errors.append(WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
@@ -33,7 +33,7 @@ enum FormationChecks {
 
     /// Reversed: walking the ink backwards fits the line clearly better than forwards.
     static func isReversed(_ d: (forward: Double, backward: Double), config: AssessmentConfig, unit: Double) -> Bool {
-        d.forward - d.backward > config.reversedDistance * unit && d.backward < 0.7 * d.forward
+        d.forward - d.backward > config.reversedDistance * unit && d.backward < config.reversedFitRatio * d.forward
     }
 
     /// Strokes written out of order: those outside the longest run of matched strokes whose glyph

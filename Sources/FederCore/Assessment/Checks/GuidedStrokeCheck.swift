@@ -20,20 +20,21 @@ enum GuidedStrokeCheck {
         let inkStroke = k
         var errors: [WritingError] = []
 
-        if !advanced, let other = laterStrokeTraced(ink, aimed: j, glyph: glyph, band: band) {
+        if !advanced, let other = laterStrokeTraced(ink, aimed: j, glyph: glyph, band: band, config: config) {
             return [WritingError(code: .strokeOrder, stroke: other, inkStroke: inkStroke, at: first, tip: Phrases.strokeOrder)]
         }
         if !stroke.isDot && !ownHits.contains(where: { $0.checkpoint == lastCheckpoint }) {
             let p = Curves.progress(of: ink, along: stroke.points, cumulative: stroke.cumulative, band: band, maxStep: band)
-            if p.near >= 0.6 && p.backward > 2 * p.forward && p.backward > config.reversedDistance * unit {
+            if p.near >= config.reversedNearShare && p.backward > config.reversedBackwardFactor * p.forward
+                && p.backward > config.reversedDistance * unit {
                 errors.append(WritingError(code: .reversed, stroke: j, inkStroke: inkStroke, at: first,
                                            amount: p.backward / unit, tip: Phrases.reversed))
             }
         }
         let offset = first.distance(to: stroke.start)
-        if !stroke.isDot && (context.checkpointAtDown == 0 || firstTry) && offset > 2 * tolerance.radius * unit {
+        if !stroke.isDot && (context.checkpointAtDown == 0 || firstTry) && offset > config.wrongStartRadii * tolerance.radius * unit {
             errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: inkStroke, at: stroke.start,
-                                       amount: offset / unit, tip: Phrases.startTip(for: stroke, in: glyph)))
+                                       amount: offset / unit, tip: Phrases.startTip(for: stroke, in: glyph, config: config)))
         }
         if !errors.isEmpty { return errors }
         if let e = offLine(ink, inkStroke: inkStroke, context: context, glyph: glyph, band: band,
@@ -44,7 +45,8 @@ enum GuidedStrokeCheck {
     }
 
     /// The later glyph stroke this ink fits clearly better than the one it was meant for, if any.
-    private static func laterStrokeTraced(_ ink: [Point], aimed j: Int, glyph: Glyph, band: Double) -> Int? {
+    private static func laterStrokeTraced(_ ink: [Point], aimed j: Int, glyph: Glyph, band: Double,
+                                          config: AssessmentConfig) -> Int? {
         let unit = glyph.unit
         let own = Curves.frechetBothWays(ink, glyph.strokes[j].points, unit: unit)
         let ownDistance = min(own.forward, own.backward)
@@ -52,7 +54,7 @@ enum GuidedStrokeCheck {
         for k in glyph.strokes.indices where k > j {
             let d = Curves.frechetBothWays(ink, glyph.strokes[k].points, unit: unit)
             let distance = min(d.forward, d.backward)
-            if distance <= 2 * band, distance < 0.6 * ownDistance, distance < (best?.distance ?? .infinity) {
+            if distance <= config.laterStrokeBands * band, distance < config.laterStrokeRatio * ownDistance, distance < (best?.distance ?? .infinity) {
                 best = (k, distance)
             }
         }

@@ -7,11 +7,6 @@ import Foundation
 /// after o written along the baseline); and a dot or bar is early when it was written before the
 /// last ink of the joined part. Does nothing for glyphs without joins or lifted parts.
 enum JoinCheck {
-    /// Ink between exit and entry whose mean height is this far off the join's (x-heights).
-    static let heightTolerance = 0.3
-    /// Share of an ink stroke's points that must lie on a line for the stroke to count as written for it.
-    static let onLineShare = 0.7
-
     static func run(_ c: CheckContext) -> [WritingError] {
         guard c.glyph.joinedScript else { return [] }
         let owners = liftedOwners(c)
@@ -42,7 +37,7 @@ enum JoinCheck {
             let line = Curves.stretch(stroke.points, cumulative: stroke.cumulative, from: join.startArc, to: join.endArc)
             guard let inkHeight = meanY(ink), let lineHeight = meanY(line) else { continue }
             let off = (inkHeight - lineHeight) / unit
-            if abs(off) > heightTolerance {
+            if abs(off) > c.config.joinHeightTolerance {
                 errors.append(WritingError(code: .joinHeight, stroke: join.stroke, inkStroke: a.stroke, at: c.page(middle),
                                            amount: abs(off), tip: off > 0 ? Phrases.joinHigher : Phrases.joinLower))
             }
@@ -61,7 +56,7 @@ enum JoinCheck {
             let toBody = meanDistance(ink, to: body)
             return liftedIndices.first { j in
                 let line = [c.glyph.strokes[j].points]
-                return share(of: ink, near: line, within: c.corridor) >= onLineShare && meanDistance(ink, to: line) < toBody
+                return share(of: ink, near: line, within: c.corridor) >= c.config.liftedPartShare && meanDistance(ink, to: line) < toBody
             }
         }
     }
@@ -70,7 +65,7 @@ enum JoinCheck {
     static func earlyLiftedParts(_ c: CheckContext, owners: [Int?]) -> [WritingError] {
         let body = c.glyph.strokes.filter { !$0.isLifted }.map(\.points)
         guard !body.isEmpty, owners.contains(where: { $0 != nil }) else { return [] }
-        let lastBodyInk = c.ink.indices.last { k in owners[k] == nil && share(of: c.ink[k], near: body, within: c.corridor) >= 0.5 }
+        let lastBodyInk = c.ink.indices.last { k in owners[k] == nil && share(of: c.ink[k], near: body, within: c.corridor) >= c.config.bodyInkShare }
         guard let lastBodyInk else { return [] }
         var errors: [WritingError] = []
         for (j, stroke) in c.glyph.strokes.enumerated() where stroke.isLifted {

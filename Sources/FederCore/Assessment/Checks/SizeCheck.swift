@@ -15,7 +15,7 @@ enum SizeCheck {
     /// `bounds` is the ink's bounding box in glyph units on the page.
     static func run(bounds: Rect, glyph: Glyph, config: AssessmentConfig) -> Result {
         let target = glyph.inkBounds, unit = glyph.unit
-        let useHeight = target.height >= 0.5 * target.width
+        let useHeight = target.height >= config.sizeByHeightAspect * target.width
         let expected = useHeight ? target.height : target.width
         let actual = useHeight ? bounds.height : bounds.width
         let ratio = expected > 1e-9 ? actual / expected : 1

@@ -39,7 +39,7 @@ public struct GuidedTrace: Sendable {
     public var isPenDown: Bool { recorder.isPenDown }
     public var isComplete: Bool { tracker.isComplete }
 
-    public mutating func penDown(_ sample: PenSample, pointer: PointerKind, into events: inout [TrackerEvent]) throws(TracingSessionError) {
+    public mutating func penDown(_ sample: PenSample, pointer: PointerKind, into events: inout [TrackerEvent]) throws(PenOrderError) {
         let clean = try recorder.penDown(sample, pointer: pointer)
         contexts.append(StrokeContext(aimedStroke: tracker.strokeIndex, checkpointAtDown: tracker.nextCheckpoint, hits: []))
         let before = events.count
@@ -47,9 +47,11 @@ public struct GuidedTrace: Sendable {
         note(events[before...])
     }
 
-    public mutating func move(_ samples: [PenSample], into events: inout [TrackerEvent]) throws(TracingSessionError) {
+    public mutating func move(_ samples: [PenSample], into events: inout [TrackerEvent]) throws(PenOrderError) {
         // Hits are attributed to the exact sample that reached them, also in long batches (replays).
-        var tracker = self.tracker  // a local copy: see TracingSession.move
+        // A local copy keeps the closure from overlapping the access to `recorder`; only scalars of the
+        // tracker change, so no storage is copied.
+        var tracker = self.tracker
         var hits: [Hit] = []
         var sample = (recorder.ink.strokes.last?.count ?? 0) - 1
         try recorder.move(samples) {
@@ -66,7 +68,7 @@ public struct GuidedTrace: Sendable {
 
     /// Ends the stroke. Returns the index of the finished ink stroke, or nil when it had no sample.
     @discardableResult
-    public mutating func penUp(_ sample: PenSample?, into events: inout [TrackerEvent]) throws(TracingSessionError) -> Int? {
+    public mutating func penUp(_ sample: PenSample?, into events: inout [TrackerEvent]) throws(PenOrderError) -> Int? {
         let strokesBefore = recorder.ink.strokes.count
         let last = try recorder.penUp(sample)
         let before = events.count

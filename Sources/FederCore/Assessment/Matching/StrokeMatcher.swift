@@ -105,7 +105,7 @@ enum StrokeMatcher {
             for j in 0..<n {
                 let line = glyph.strokes[j].points
                 let near = Double(ink[i].filter { Curves.distance($0, to: line) <= band }.count) / Double(ink[i].count)
-                if near >= 0.7, near > (best?.near ?? 0) { best = (j, near) }
+                if near >= config.leftoverOnLineShare, near > (best?.near ?? 0) { best = (j, near) }
             }
             if let best {
                 finalOwner[i] = best.j

@@ -31,6 +31,4 @@ public enum PressureStatus: String, Sendable, Codable {
     case notMeasuredNoData
     /// Every sample reports the same value: the device fakes pressure (e.g. 0.5 for any contact).
     case notMeasuredConstant
-
-    public var isMeasured: Bool { self == .measured }
 }

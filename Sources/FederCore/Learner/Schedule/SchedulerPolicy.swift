@@ -24,6 +24,4 @@ public struct SchedulerPolicy: Sendable, Equatable, Codable {
     public init() {}
 
     public static let standard = SchedulerPolicy()
-
-    public var roundSize: Int { newOrWeakPerRound + reviewPerRound }
 }
