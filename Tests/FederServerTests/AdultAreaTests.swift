@@ -105,6 +105,12 @@ struct AdultAreaTests {
             // The test client sends its requests to "localhost": that origin passes.
             let same = try await client.execute(uri: "/api/v1/health", method: .get, headers: [.origin: "http://localhost"])
             #expect(same.status == .ok)
+            // A WebSocket client library's origin (never a browser's) passes the origin check; an
+            // adult route still wants the session.
+            let program = try await client.execute(uri: "/api/v1/health", method: .get, headers: [.origin: "ws://127.0.0.1"])
+            #expect(program.status == .ok)
+            let adultOnly = try await client.execute(uri: "/api/v1/records", method: .get, headers: [.origin: "wss://evil.example"])
+            #expect(adultOnly.status == .unauthorized)
         }
     }
 
