@@ -8,12 +8,12 @@ import Logging
 
 /// Everything the server needs, opened once at start-up.
 public struct FederServices: Sendable {
-    public let library: GlyphLibrary
+    let library: GlyphLibrary
     public let database: FederDatabase
     public let lessons: LessonStore
-    public let children: ChildStore
-    public let recognizer: LetterRecognizer?
-    public let clock: ServerClock
+    let children: ChildStore
+    let recognizer: LetterRecognizer?
+    let clock: ServerClock
 
     public init(library: GlyphLibrary, database: FederDatabase, recognizer: LetterRecognizer?, clock: ServerClock = .system()) {
         self.library = library
@@ -38,7 +38,7 @@ public struct FederServices: Sendable {
 /// Builds the Hummingbird application: the web app, the JSON API, the adult area and the live
 /// session endpoint.
 public enum FederApp {
-    public typealias Context = FederRequestContext
+    typealias Context = FederRequestContext
 
     /// - Parameter onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
     public static func make(services: FederServices, host: String, port: Int, adult: AdultOptions = AdultOptions(),

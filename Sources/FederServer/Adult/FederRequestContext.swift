@@ -5,12 +5,12 @@ import HummingbirdWebSocket
 
 /// The request context of every route: WebSocket upgrades for the live session and the adult
 /// session read from its cookie by `SessionMiddleware`.
-public struct FederRequestContext: RequestContext, WebSocketRequestContext, SessionRequestContext {
-    public var coreContext: CoreRequestContextStorage
-    public let webSocket: WebSocketHandlerReference<Self>
-    public let sessions: SessionContext<AdultSession>
+struct FederRequestContext: RequestContext, WebSocketRequestContext, SessionRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    let sessions: SessionContext<AdultSession>
 
-    public init(source: ApplicationRequestContextSource) {
+    init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         sessions = .init()
@@ -21,16 +21,16 @@ public struct FederRequestContext: RequestContext, WebSocketRequestContext, Sess
 }
 
 /// What an adult session remembers: only when it began. It exists only after the gate (and PIN).
-public struct AdultSession: Codable, Sendable, Equatable {
-    public var signedInAt: Date
+struct AdultSession: Codable, Sendable, Equatable {
+    var signedInAt: Date
 }
 
 /// How the adult area behaves on this server.
 public struct AdultOptions: Sendable {
     /// How long an adult stays signed in (fixed from sign-in, not extended by use).
-    public var sessionLength: Duration
+    var sessionLength: Duration
     /// The bcrypt cost of the PIN hash (2^cost rounds).
-    public var pinHashCost: UInt8
+    var pinHashCost: UInt8
 
     public init(sessionLength: Duration = .seconds(60 * 60), pinHashCost: UInt8 = 11) {
         self.sessionLength = sessionLength

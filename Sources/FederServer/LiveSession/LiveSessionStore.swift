@@ -4,7 +4,7 @@ import Foundation
 
 /// Everything a live session reads and writes. The server uses `LessonStore` (the SQLite file);
 /// tests put a store in its place that fails on demand, to see that no failure goes unanswered.
-public protocol LiveSessionStore: Sendable {
+protocol LiveSessionStore: Sendable {
     func child(id: String, now: Date) async throws -> ChildRecord
     func findChild(id: String) async throws -> ChildRecord?
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord?
@@ -22,19 +22,19 @@ public protocol LiveSessionStore: Sendable {
 }
 
 extension LessonStore: LiveSessionStore {
-    public func findChild(id: String) async throws -> ChildRecord? { try await children.find(id: id) }
+    func findChild(id: String) async throws -> ChildRecord? { try await children.find(id: id) }
 
-    public func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
+    func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try await children.update(id: id, now: now, change)
     }
 
-    public func recordLetter(_ row: LetterSessionRow) async throws { try await children.recordLetter(row) }
+    func recordLetter(_ row: LetterSessionRow) async throws { try await children.recordLetter(row) }
 
-    public func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
+    func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
         try await children.lettersFinished(childID: childID, on: day)
     }
 
-    public func practiceDays(childID: String) async throws -> Set<CalendarDay> {
+    func practiceDays(childID: String) async throws -> Set<CalendarDay> {
         try await children.practiceDays(childID: childID)
     }
 }

@@ -12,7 +12,7 @@ import Logging
 /// in flight; the child's learner model is saved when a letter ends. A write that fails is logged,
 /// answered with `storage_failed`, and kept to be tried again (`SessionConnection+Storage`): the
 /// lesson goes on.
-public struct SessionConnection: Sendable {
+struct SessionConnection: Sendable {
     let library: GlyphLibrary
     let store: any LiveSessionStore
     let recognizer: LetterRecognizer?
@@ -20,7 +20,7 @@ public struct SessionConnection: Sendable {
     let logger: Logger
     private let decoder = ClientMessageDecoder()
 
-    public internal(set) var child: ChildRecord?
+    internal(set) var child: ChildRecord?
     var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false
@@ -40,7 +40,7 @@ public struct SessionConnection: Sendable {
         var pick: LetterScheduler.Pick?
     }
 
-    public init(library: GlyphLibrary, store: any LiveSessionStore, recognizer: LetterRecognizer? = nil,
+    init(library: GlyphLibrary, store: any LiveSessionStore, recognizer: LetterRecognizer? = nil,
                 clock: ServerClock = .system(), logger: Logger = Logger(label: "feder.session")) {
         self.library = library
         self.store = store
@@ -55,13 +55,13 @@ public struct SessionConnection: Sendable {
     }
 
     /// When the lesson next needs a `tick` (monotonic seconds), if ever.
-    public var nextDeadline: Double? { lesson?.machine.nextDeadline }
+    var nextDeadline: Double? { lesson?.machine.nextDeadline }
 
     /// Seconds on the lesson clock, for scheduling ticks.
-    public var now: Double { clock.monotonic() }
+    var now: Double { clock.monotonic() }
 
     /// Handles one text frame.
-    public mutating func handle(text: String) async -> [ServerMessage] {
+    mutating func handle(text: String) async -> [ServerMessage] {
         if let move = MoveFastPath.parse(text) {
             return await handle(.move(samples: move.samples), id: move.id)
         }
@@ -69,7 +69,7 @@ public struct SessionConnection: Sendable {
     }
 
     /// Handles one text frame given as bytes (through the full decoder).
-    public mutating func handle(text data: Data) async -> [ServerMessage] {
+    mutating func handle(text data: Data) async -> [ServerMessage] {
         let decoded = decoder.decode(data)
         switch decoded.message {
         case .failure(let error): return [.error(re: decoded.id, error)]
@@ -78,12 +78,12 @@ public struct SessionConnection: Sendable {
     }
 
     /// Time passed: fires the lesson's timers (quiet pause, reminders). Replies carry no `re`.
-    public mutating func tick() async -> [ServerMessage] {
+    mutating func tick() async -> [ServerMessage] {
         guard let deadline = nextDeadline, clock.monotonic() >= deadline else { return [] }
         return await drive(.tick, id: nil)
     }
 
-    public mutating func handle(_ message: ClientMessage, id: RequestID?) async -> [ServerMessage] {
+    mutating func handle(_ message: ClientMessage, id: RequestID?) async -> [ServerMessage] {
         switch message {
         case .hello(let childID):
             return await hello(childID, re: id)
@@ -124,7 +124,7 @@ public struct SessionConnection: Sendable {
     /// Returns a `storage_failed` error to send when the draft could not be written (the stroke is
     /// tried again at the next pen-up, and stays in the attempt's ink either way).
     @discardableResult
-    public mutating func persistBeforeReply() async -> [ServerMessage] {
+    mutating func persistBeforeReply() async -> [ServerMessage] {
         guard draftDue else { return [] }
         draftDue = false
         await retryPendingWrites()
@@ -137,7 +137,7 @@ public struct SessionConnection: Sendable {
     /// The connection closed. A lesson with ink in progress is kept for the page to resume: its
     /// finished strokes are (or are now) drafts, which become a record if the page never comes
     /// back. A lesson between strokes of observe or direct is recorded as abandoned.
-    public mutating func close() async {
+    mutating func close() async {
         await retryPendingWrites()
         if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
             draftDue = false

@@ -2,7 +2,7 @@ import FederCore
 import Foundation
 
 /// What the page sends. See docs/PROTOCOL.md.
-public enum ClientMessage: Sendable, Equatable {
+enum ClientMessage: Sendable, Equatable {
     case hello(child: String?)
     case start(StartRequest)
     case down(pointer: PointerKind, sample: PenSample)
@@ -21,52 +21,52 @@ public enum ClientMessage: Sendable, Equatable {
     /// Onboarding done: how the child writes.
     case onboarded(pointer: PointerKind, handedness: Handedness)
 
-    public struct StartRequest: Sendable, Equatable {
+    struct StartRequest: Sendable, Equatable {
         /// The character, or with `isWord` the word (joined scripts: built by `WordBuilder`); nil with
         /// `next`, when the scheduler picks the letter.
-        public var glyph: String?
-        public var script: String
-        public var variant: String?
-        public var isWord = false
+        var glyph: String?
+        var script: String
+        var variant: String?
+        var isWord = false
         /// Let the scheduler pick the letter (Schule's "Weiter").
-        public var next: Bool = false
+        var next: Bool = false
         /// Pick an interrupted lesson up again where it was.
-        public var resume: ResumeRequest?
+        var resume: ResumeRequest?
 
-        public init(glyph: String?, script: String, variant: String?, isWord: Bool = false, next: Bool = false,
+        init(glyph: String?, script: String, variant: String?, isWord: Bool = false, next: Bool = false,
                     resume: ResumeRequest? = nil) {
             self.glyph = glyph; self.script = script; self.variant = variant; self.isWord = isWord
             self.next = next; self.resume = resume
         }
     }
 
-    public struct ResumeRequest: Sendable, Equatable, Decodable {
-        public var lesson: String
-        public var phase: LessonPhase
-        public var attempt: Int
+    struct ResumeRequest: Sendable, Equatable, Decodable {
+        var lesson: String
+        var phase: LessonPhase
+        var attempt: Int
     }
 
-    public struct ReadRequest: Sendable, Equatable {
-        public var ink: Ink
+    struct ReadRequest: Sendable, Equatable {
+        var ink: Ink
         /// A letter or a word asked for; nil: free writing.
-        public var expected: String?
-        public var word: Bool
+        var expected: String?
+        var word: Bool
     }
 }
 
 /// Turns a text frame into a request id and a message or a typed error.
-public struct ClientMessageDecoder: Sendable {
-    public static let protocolVersion = 1
+struct ClientMessageDecoder: Sendable {
+    static let protocolVersion = 1
     private let decoder = JSONDecoder()
 
-    public init() {}
+    init() {}
 
-    public struct Decoded: Sendable {
-        public var id: RequestID?
-        public var message: Result<ClientMessage, ProtocolError>
+    struct Decoded: Sendable {
+        var id: RequestID?
+        var message: Result<ClientMessage, ProtocolError>
     }
 
-    public func decode(_ data: Data) -> Decoded {
+    func decode(_ data: Data) -> Decoded {
         let envelope: Envelope
         do {
             envelope = try decoder.decode(Envelope.self, from: data)

@@ -1,39 +1,39 @@
 import FederCore
 
 /// A glyph as the page needs it to draw the ghost, start dots and arrows (all in glyph units).
-public struct GlyphGeometry: Codable, Sendable, Equatable {
-    public var char: String
-    public var script: String
-    public var variant: String
-    public var variants: [String]
-    public var width: Double
-    public var ruling: Ruling
-    public var strokes: [Stroke]
+struct GlyphGeometry: Codable, Sendable, Equatable {
+    var char: String
+    var script: String
+    var variant: String
+    var variants: [String]
+    var width: Double
+    var ruling: Ruling
+    var strokes: [Stroke]
     /// Checkpoint radius and near band in glyph units, for drawing the rails.
-    public var radius: Double
-    public var nearBand: Double
+    var radius: Double
+    var nearBand: Double
     /// Words of a joined script: where each join leaves a letter and arrives at the next.
-    public var joins: [Join]
+    var joins: [Join]
 
-    public struct Join: Codable, Sendable, Equatable {
-        public var stroke: Int
-        public var from: Point
-        public var to: Point
+    struct Join: Codable, Sendable, Equatable {
+        var stroke: Int
+        var from: Point
+        var to: Point
         /// `baseline` or `middle`.
-        public var type: String
+        var type: String
     }
 
-    public struct Stroke: Codable, Sendable, Equatable {
+    struct Stroke: Codable, Sendable, Equatable {
         /// SVG path data of the centerline.
-        public var path: String
-        public var dot: Bool
-        public var start: Point
-        public var checkpoints: [Point]
-        public var arrow: GlyphGuides.Arrow
-        public var corners: [Point]
+        var path: String
+        var dot: Bool
+        var start: Point
+        var checkpoints: [Point]
+        var arrow: GlyphGuides.Arrow
+        var corners: [Point]
     }
 
-    public init(glyph: Glyph, tolerance: TrackingTolerance) {
+    init(glyph: Glyph, tolerance: TrackingTolerance) {
         let guides = GlyphGuides(glyph: glyph)
         char = glyph.char
         script = glyph.script

@@ -1,9 +1,9 @@
 /// A typed error reply. The connection and the session stay usable after any of these.
-public struct ProtocolError: Error, Equatable, Sendable {
-    public var code: Code
-    public var message: String
+struct ProtocolError: Error, Equatable, Sendable {
+    var code: Code
+    var message: String
 
-    public init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -11,7 +11,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
     /// Every code the live session can send, spelled here and nowhere else (docs/PROTOCOL.md lists the
     /// same set; ProtocolDocsTests holds them together). The lesson's errors (`LessonError`) carry no
     /// code of their own: `SessionConnection.code(for:)` maps them onto these.
-    public enum Code: String, Codable, Sendable, CaseIterable {
+    enum Code: String, Codable, Sendable, CaseIterable {
         /// The message is not valid JSON (NaN, truncated, not UTF-8 text …).
         case invalidJSON = "invalid_json"
         /// Valid JSON, but a field is missing, of the wrong type or out of range.
@@ -49,10 +49,10 @@ public struct ProtocolError: Error, Equatable, Sendable {
 }
 
 /// Bounds that keep one client from exhausting the server.
-public enum ProtocolLimits {
+enum ProtocolLimits {
     /// Largest accepted WebSocket message, in bytes; larger ones close the connection (1009).
-    public static let messageBytes = 64 * 1024
-    public static let samplesPerMessage = 512
+    static let messageBytes = 64 * 1024
+    static let samplesPerMessage = 512
     /// About 10 minutes of pen input at 120 Hz.
-    public static let samplesPerSession = 72_000
+    static let samplesPerSession = 72_000
 }

@@ -1,9 +1,9 @@
 /// The client's id for a request, echoed as `re` on the reply. A number or a string.
-public enum RequestID: Codable, Sendable, Hashable {
+enum RequestID: Codable, Sendable, Hashable {
     case number(Int)
     case text(String)
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let n = try? c.decode(Int.self) {
             self = .number(n)
@@ -16,7 +16,7 @@ public enum RequestID: Codable, Sendable, Hashable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .number(let n): try c.encode(n)

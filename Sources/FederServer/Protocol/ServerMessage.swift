@@ -2,7 +2,7 @@ import FederCore
 import Foundation
 
 /// What the server sends back. Every reply carries `re`, the id of the request it answers.
-public enum ServerMessage: Sendable, Equatable {
+enum ServerMessage: Sendable, Equatable {
     case hello(re: RequestID?, protocolVersion: Int, child: String?, condition: StudyCondition?, profile: ProfileInfo? = nil)
     /// `profile`: the child's profile as the adults left it, so a change (sound, captions, hand)
     /// reaches the page with the next letter.
@@ -28,7 +28,7 @@ extension ServerMessage: Encodable {
         case profile, lesson, pick, attempt, strokes, answer, progress
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         switch self {
         case .hello(let re, let version, let child, let condition, let profile):
