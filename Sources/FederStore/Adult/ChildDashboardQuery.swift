@@ -8,7 +8,7 @@ extension ChildStore {
     public func dashboard(childID: String, today: CalendarDay, timeZone: TimeZone) async throws -> ChildDashboard? {
         try await database.writer.read { db in
             guard let child = try ChildRecord.fetchOne(db, key: childID) else { return nil }
-            let columns = "id, lessonID, childID, condition, script, glyph, variant, phase, attempt, outcome, completed, pointer, startedAt, endedAt, activeSeconds, score, stars, record"
+            let columns = "id, lessonID, childID, condition, script, glyph, variant, phase, attempt, outcome, completed, pointer, startedAt, endedAt, activeSeconds, score, stars, record, recovered"
             var records = try PhaseRecordRow.fetchAll(db, sql: """
                 SELECT \(columns), NULL AS ink FROM phaseRecord WHERE childID = ? ORDER BY startedAt, id
                 """, arguments: [childID])
