@@ -3,7 +3,8 @@
 lessons on their own connections while the server is killed with SIGKILL at random moments and
 started again on the same data. Afterwards every phase record the server acknowledged with `stored`
 must be in the database, and every stroke acknowledged by the reply to its `up` must be in a record
-(a stored one, or one recovered from its drafts at the next start).
+(a stored one, or one recovered from its drafts at the next start). It also counts the records
+recovered from drafts and how many of them carry the engine's judgement.
 
     FEDER_BIN=.build/debug/feder python3 scripts/reliability/kill9.py --children 30 --kills 20
 """
@@ -108,6 +109,8 @@ def check(server, ledger):
         ids = {r[0] for r in con.execute("SELECT id FROM phaseRecord")}
         rows = con.execute("SELECT lessonID, ink FROM phaseRecord WHERE ink IS NOT NULL").fetchall()
         drafts = con.execute("SELECT COUNT(*) FROM draftStroke").fetchone()[0]
+        recovered, judged = con.execute(
+            "SELECT COUNT(*), COUNT(record) FROM phaseRecord WHERE recovered = 1").fetchone()
     starts = {}
     for lesson, ink in rows:
         for stroke in json.loads(ink)["strokes"]:
@@ -118,7 +121,7 @@ def check(server, ledger):
     return {"records_acknowledged": len(ledger.records), "records_lost": len(lost_records),
             "strokes_acknowledged": len(ledger.strokes), "strokes_lost": len(lost_strokes),
             "lost_examples": [list(s) for s in lost_strokes[:5]] + lost_records[:5],
-            "drafts_left": drafts}
+            "drafts_left": drafts, "records_recovered": recovered, "recovered_with_assessment": judged}
 
 
 def main():
