@@ -31,6 +31,9 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Seconds between a child's letters, for the celebration (0: the next letter at once).")
     var letterPause = 1.0
 
+    @Option(help: "Seconds from a letter's start to the first pen-down (the page shows the letter and says its prompt first).")
+    var startPause = 0.5
+
     @Option(help: "Pen samples per second (120: two per 60 Hz frame message; 240: four, as an Apple Pencil).")
     var rate = 120
 
@@ -99,7 +102,7 @@ struct WebSocketBench: AsyncParsableCommand {
         clientLogger.logLevel = .error
         let logger = clientLogger
         let path = PenSimulator(rate: Double(rate), speed: 300).strokes(for: glyph)
-        let pauses = (stroke: Self.frames(strokePause), letter: Self.frames(letterPause))
+        let pauses = (start: Self.frames(startPause), stroke: Self.frames(strokePause), letter: Self.frames(letterPause))
         let children = (0..<n).map {
             SimulatedChild(index: $0, path: path, glyph: glyph.char, pauses: pauses, perFrame: rate / 60,
                            recorder: recorder, measureFrom: measureFrom)
@@ -112,9 +115,11 @@ struct WebSocketBench: AsyncParsableCommand {
         let (connected, usageAtStart) = try await driver.run(measureFrom: measureFrom)
         let after = server?.read()
         let summary = LatencySummary(milliseconds: recorder.latencies)
+        let starts = LatencySummary(milliseconds: recorder.startLatencies)
         let samplesPerSecond = Double(recorder.samples) / seconds
-        var line = String(format: "websocket: children=%d rate=%d Hz pauses=%.2f/%.2f s samples/s=%.0f errors=%d round trip %@",
-                          n, rate, strokePause, letterPause, samplesPerSecond, recorder.errors, summary.description)
+        var line = String(format: "websocket: children=%d rate=%d Hz pauses=%.2f/%.2f/%.2f s samples/s=%.0f errors=%d round trip %@ | letter start %@",
+                          n, rate, startPause, strokePause, letterPause, samplesPerSecond, recorder.errors, summary.description,
+                          starts.description)
         if let usageAtStart, let after, after.cpuSeconds > usageAtStart.cpuSeconds {
             let cpu = after.cpuSeconds - usageAtStart.cpuSeconds
             line += String(format: " | server CPU %.2f s of %.1f s (%.0f %% of a core), %.0f samples per CPU-second",
@@ -136,11 +141,17 @@ struct WebSocketBench: AsyncParsableCommand {
 final class LatencyRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var latencies: [Double] = []
+    /// Round trips of `start` (the letter's set-up, not a pen sample).
+    private(set) var startLatencies: [Double] = []
     private(set) var samples = 0
     private(set) var errors = 0
 
     func record(_ ms: Double, samples count: Int) {
         lock.lock(); latencies.append(ms); samples += count; lock.unlock()
+    }
+
+    func recordStart(_ ms: Double) {
+        lock.lock(); startLatencies.append(ms); lock.unlock()
     }
 
     func error() { lock.lock(); errors += 1; lock.unlock() }
@@ -161,13 +172,14 @@ final class SimulatedChild: @unchecked Sendable {
     private var nextID = 0
     private var idleFrames = 0
 
-    init(index: Int, path: [[PenSample]], glyph: String, pauses: (stroke: Int, letter: Int), perFrame: Int,
+    init(index: Int, path: [[PenSample]], glyph: String, pauses: (start: Int, stroke: Int, letter: Int), perFrame: Int,
          recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
         var script: [(body: String, samples: Int, frames: Int)] = [
-            ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, 0), ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", 0, 0)]
+            ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, 0),
+            ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", Self.startMarker, pauses.start)]
         for (k, stroke) in path.enumerated() {
             script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, 0))
             for i in stride(from: 1, to: stroke.count, by: perFrame) {
@@ -197,6 +209,9 @@ final class SimulatedChild: @unchecked Sendable {
             if frames > 0 { idleFrames = frames - 1; return out }
         }
     }
+
+    /// In place of a sample count: the message is a letter's `start`, timed apart from pen samples.
+    static let startMarker = -1
 
     /// A stable pseudonymous id per simulated child.
     static func id(_ index: Int) -> String {
@@ -242,13 +257,18 @@ struct LoadDriver: Sendable {
             // their letters start and end at different moments, as in a classroom.
             let framesPerLetter = children.first?.framesPerLetter ?? 1
             var frame = 0
+            // Up to 60 moments per frame (every 0.28 ms), each with an equal share of the children:
+            // their messages arrive spread over the frame, not as one burst.
+            let perSlot = max(1, children.count / 60)
             while clock.now < stopAt {
                 if measureStart == nil, clock.now >= measureFrom { measureStart = atMeasureStart() }
                 // Spread the children over the frame, as real tablets are not in phase.
                 for (k, (child, writer)) in zip(children, writers).enumerated() {
                     guard frame >= k * framesPerLetter / children.count else { continue }
                     for text in child.nextFrame() { try await writer.write(.text(text)) }
-                    if k % 30 == 29 { try await clock.sleep(until: next + .microseconds(Int64(k) * 16_667 / Int64(children.count))) }
+                    if k % perSlot == perSlot - 1 {
+                        try await clock.sleep(until: next + .microseconds(Int64(k + 1) * 16_667 / Int64(children.count)))
+                    }
                 }
                 next += .microseconds(16_667)
                 frame += 1
@@ -324,7 +344,12 @@ final class PendingRequests: @unchecked Sendable {
         lock.lock()
         let entry = sent.removeValue(forKey: id)
         lock.unlock()
-        guard let (time, samples) = entry, samples > 0, time >= measureFrom else { return }
-        recorder.record((now - time).milliseconds, samples: samples)
+        guard let (time, samples) = entry, time >= measureFrom else { return }
+        if samples == SimulatedChild.startMarker {
+            // The first reply to `start` is `started`: the letter's set-up.
+            recorder.recordStart((now - time).milliseconds)
+        } else if samples > 0 {
+            recorder.record((now - time).milliseconds, samples: samples)
+        }
     }
 }
