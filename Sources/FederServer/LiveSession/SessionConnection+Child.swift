@@ -76,8 +76,9 @@ extension SessionConnection {
         let lettersToday: Int
         let days: Set<CalendarDay>
         do {
-            lettersToday = try await store.lettersFinished(childID: child.id, on: today) + pendingLetters(of: child.id, on: today)
-            days = try await store.practiceDays(childID: child.id).union(pendingLetters(of: child.id, on: today) > 0 ? [today] : [])
+            let waiting = pendingLetters(of: child.id, on: today)
+            lettersToday = try await store.lettersFinished(childID: child.id, on: today) + waiting
+            days = try await store.practiceDays(childID: child.id).union(waiting > 0 ? [today] : [])
         } catch {
             replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
             return replies

@@ -167,7 +167,7 @@ final class SimulatedChild: @unchecked Sendable {
     let pending = PendingRequests()
     /// Every message of one letter, in order, encoded once: the body, its samples, and the frames
     /// that pass after it before the next message (1 for a move; the pauses after an up).
-    let script: [(body: String, samples: Int, frames: Int)]
+    let script: [(body: String, timing: Timing, frames: Int)]
     private var position = 0
     private var nextID = 0
     private var idleFrames = 0
@@ -177,16 +177,16 @@ final class SimulatedChild: @unchecked Sendable {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
-        var script: [(body: String, samples: Int, frames: Int)] = [
-            ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", 0, 0),
-            ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", Self.startMarker, pauses.start)]
+        var script: [(body: String, timing: Timing, frames: Int)] = [
+            ("\"type\":\"hello\",\"child\":\"\(Self.id(index))\"", .untimed, 0),
+            ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", .letterStart, pauses.start)]
         for (k, stroke) in path.enumerated() {
-            script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", 1, 0))
+            script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", .samples(1), 0))
             for i in stride(from: 1, to: stroke.count, by: perFrame) {
                 let batch = stroke[i..<min(i + perFrame, stroke.count)]
-                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", batch.count, 1))
+                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", .samples(batch.count), 1))
             }
-            script.append(("\"type\":\"up\"", 0, k + 1 == path.count ? pauses.letter : pauses.stroke))
+            script.append(("\"type\":\"up\"", .untimed, k + 1 == path.count ? pauses.letter : pauses.stroke))
         }
         self.script = script
     }
@@ -200,18 +200,15 @@ final class SimulatedChild: @unchecked Sendable {
         if idleFrames > 0 { idleFrames -= 1; return [] }
         var out: [String] = []
         while true {
-            let (body, samples, frames) = script[position]
+            let (body, timing, frames) = script[position]
             // After the last message the letter starts again (hello only once).
             position = position + 1 == script.count ? 1 : position + 1
             nextID += 1
-            pending.sent(id: nextID, samples: samples, at: ContinuousClock.now)
+            pending.sent(id: nextID, timing: timing, at: ContinuousClock.now)
             out.append("{\"id\":\(nextID),\(body)}")
             if frames > 0 { idleFrames = frames - 1; return out }
         }
     }
-
-    /// In place of a sample count: the message is a letter's `start`, timed apart from pen samples.
-    static let startMarker = -1
 
     /// A stable pseudonymous id per simulated child.
     static func id(_ index: Int) -> String {
@@ -325,13 +322,23 @@ actor OutboundRegistry {
     private var ordered: [WebSocketOutboundWriter] { writers.keys.sorted().map { writers[$0]! } }
 }
 
+/// What a sent message's round trip counts for.
+enum Timing: Sendable {
+    /// Pen samples: the round trip the benchmark is about.
+    case samples(Int)
+    /// A letter's `start`, reported apart (setting up the letter, not a pen sample).
+    case letterStart
+    /// `hello` and `up`: not timed.
+    case untimed
+}
+
 /// Send times by request id, so each reply can be timed.
 final class PendingRequests: @unchecked Sendable {
     private let lock = NSLock()
-    private var sent: [Int: (ContinuousClock.Instant, Int)] = [:]
+    private var sent: [Int: (ContinuousClock.Instant, Timing)] = [:]
 
-    func sent(id: Int, samples: Int, at time: ContinuousClock.Instant) {
-        lock.lock(); sent[id] = (time, samples); lock.unlock()
+    func sent(id: Int, timing: Timing, at time: ContinuousClock.Instant) {
+        lock.lock(); sent[id] = (time, timing); lock.unlock()
     }
 
     func reply(_ text: String, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
@@ -344,12 +351,12 @@ final class PendingRequests: @unchecked Sendable {
         lock.lock()
         let entry = sent.removeValue(forKey: id)
         lock.unlock()
-        guard let (time, samples) = entry, time >= measureFrom else { return }
-        if samples == SimulatedChild.startMarker {
-            // The first reply to `start` is `started`: the letter's set-up.
-            recorder.recordStart((now - time).milliseconds)
-        } else if samples > 0 {
-            recorder.record((now - time).milliseconds, samples: samples)
+        guard let (time, timing) = entry, time >= measureFrom else { return }
+        switch timing {
+        case .samples(let count): recorder.record((now - time).milliseconds, samples: count)
+        // The first reply to `start` is `started`: the letter's set-up.
+        case .letterStart: recorder.recordStart((now - time).milliseconds)
+        case .untimed: break
         }
     }
 }
