@@ -6,6 +6,17 @@ import GRDB
 public struct LessonStore: Sendable {
     let database: FederDatabase
 
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Ink with an infinite or NaN number: JSON cannot hold it (a live lesson filters such samples out).
+        case inkNotFinite(lessonID: String)
+
+        public var description: String {
+            switch self {
+            case .inkNotFinite(let lessonID): return "lesson \(lessonID): ink with a number that is not finite cannot be stored"
+            }
+        }
+    }
+
     public init(database: FederDatabase) {
         self.database = database
     }
@@ -46,6 +57,7 @@ public struct LessonStore: Sendable {
 
     /// Inserts a record and deletes the drafts of its attempt (call inside a write transaction).
     static func insertClearingDrafts(_ row: PhaseRecordRow, in db: Database) throws -> PhaseRecordRow {
+        guard row.ink?.isStorable ?? true else { throw Failure.inkNotFinite(lessonID: row.lessonID) }
         var row = row
         try StoredLesson.ensure(id: row.lessonID, childID: row.childID, in: db)
         try row.insert(db)
@@ -57,6 +69,7 @@ public struct LessonStore: Sendable {
     }
 
     public func appendDraft(_ stroke: DraftStroke) async throws {
+        guard stroke.samples.isStorable else { throw Failure.inkNotFinite(lessonID: stroke.lessonID) }
         try await database.writer.write { db in
             var stroke = stroke
             try StoredLesson.ensure(id: stroke.lessonID, childID: stroke.childID, in: db)
@@ -68,6 +81,7 @@ public struct LessonStore: Sendable {
     public func insert(_ rows: [PhaseRecordRow]) async throws {
         try await database.writer.write { db in
             for var row in rows {
+                guard row.ink?.isStorable ?? true else { throw Failure.inkNotFinite(lessonID: row.lessonID) }
                 try StoredLesson.ensure(id: row.lessonID, childID: row.childID, in: db)
                 try row.insert(db)
             }

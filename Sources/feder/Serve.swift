@@ -29,7 +29,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long an adult stays signed in after the gate, in seconds.", valueName: "seconds"))
     var adultSessionSeconds = 3600
 
+    @Option(help: ConcurrencyThreads.help)
+    var concurrency: ConcurrencyThreads = .eventLoops
+
     func run() async throws {
+        // Before the server starts any task (a process installs it once; `run` runs once).
+        try concurrency.install()
         guard adultSessionSeconds > 0 else { throw ValidationError("--adult-session-seconds must be positive") }
         let directory = DataDirectory.resolve(explicit: data)
         var start: Date?

@@ -37,6 +37,16 @@ def contributor(writer: str) -> str:
     return writer.split("/")[0]
 
 
+def prior_shift(labels, n_classes, tau):
+    """Logit shift that takes `tau` of the training set's class skew back out of the network's answer
+    (logit adjustment: z - tau * log prior). UNIPEN has ten times more e than x and twice as many l
+    as I; a child's letters come one of each, so a reader that copies that skew calls a bar l rather
+    than I. Centred, so logits keep their scale; +1 per class so a class without samples stays finite."""
+    counts = np.bincount(np.asarray(labels), minlength=n_classes).astype(np.float64) + 1.0
+    logp = np.log(counts / counts.sum())
+    return (-tau * (logp - logp.mean())).astype(np.float32)
+
+
 def load_unipen(path: str = DEFAULT_DATA):
     samples = []
     with gzip.open(path, "rt") as f:
@@ -207,9 +217,38 @@ SHARP_S_VARIANTS = [
       (58, 196), (40, 194)]],
 ]
 
+SHARP_S_VARIANTS_OPEN = [
+    # What tells a ß from a B: the top is an arch out of the stem (no corner, no top bar), the waist
+    # stays well right of the stem, and the lower bowl ends in an open tail that does not come back
+    # to the stem. The shipped model's shapes (above) close the lower bowl on the stem and have an
+    # angular, B-like variant. An experiment (`train.py --sharp-s open`, docs/RECOGNITION.md): out of
+    # fold it still read 38 of 766 real B as ß, so it is not the fix, and v1 stays the default.
+    # 1. one stroke: up the stem from the baseline, arch over the top, small upper bowl to the
+    #    middle line, big lower bowl, open tail (Austrian school print).
+    [[(20, 200), (20, 130), (20, 60), (25, 30), (40, 12), (60, 8), (77, 18), (83, 40), (76, 62),
+      (60, 82), (52, 92), (70, 102), (86, 122), (90, 150), (83, 178), (66, 194), (50, 198), (40, 192)]],
+    # 2. stem from the top down, then the bowls as a second stroke starting at the stem.
+    [[(20, 40), (20, 120), (20, 200)],
+     [(20, 45), (28, 18), (50, 6), (72, 12), (82, 34), (74, 60), (56, 86), (74, 100), (88, 126),
+      (89, 158), (78, 184), (60, 198), (44, 194)]],
+    # 3. with a descender: stem starts below the baseline.
+    [[(18, 270), (18, 200), (19, 110), (21, 50), (30, 20), (50, 6), (72, 12), (82, 36), (72, 64),
+      (56, 86), (76, 100), (90, 130), (88, 165), (72, 190), (54, 198), (42, 192)]],
+    # 4. two strokes, the bowls written from the top of the stem, open tail at the end.
+    [[(22, 20), (21, 110), (20, 202)],
+     [(22, 22), (46, 4), (70, 10), (80, 32), (70, 58), (54, 84), (78, 104), (92, 140), (82, 176),
+      (62, 194), (46, 190)]],
+    # 5. one stroke from the descender with a rounder, taller upper bowl (a "β"-like ß).
+    [[(22, 262), (21, 180), (21, 90), (26, 38), (42, 12), (62, 8), (80, 24), (84, 52), (72, 78),
+      (56, 92), (76, 106), (90, 136), (86, 170), (68, 192), (50, 196), (40, 188)]],
+]
 
-def synth_sharp_s(rng, writer="synth/ß", contributor_name="synth"):
-    var = SHARP_S_VARIANTS[rng.integers(len(SHARP_S_VARIANTS))]
+SHARP_S_FORMS = {"v1": SHARP_S_VARIANTS, "open": SHARP_S_VARIANTS_OPEN}
+
+
+def synth_sharp_s(rng, writer="synth/ß", contributor_name="synth", forms="v1"):
+    shapes = SHARP_S_FORMS[forms]
+    var = shapes[rng.integers(len(shapes))]
     # shared random affine (aspect, shear, rotation) and per-control-point jitter
     sx = math.exp(rng.normal(0, 0.15))
     sh = rng.normal(0.05, 0.15)
@@ -311,7 +350,7 @@ def augment(strokes, rng, strength=1.0):
     return [np.round(a * scale) if rng.random() < 0.5 else a * scale for a in st]
 
 
-def synthesize_extra(samples, rng, dots, per_class_ratio=1.0, n_sharp_s_per_contrib=None):
+def synthesize_extra(samples, rng, dots, per_class_ratio=1.0, n_sharp_s_per_contrib=None, sharp_s="v1"):
     """Umlauts from each contributor's own a o u A O U, and ß per contributor (so that held-out
     contributors also hold out their synthetic letters)."""
     out = []
@@ -330,7 +369,7 @@ def synthesize_extra(samples, rng, dots, per_class_ratio=1.0, n_sharp_s_per_cont
     for c, n in sorted(counts.items()):
         k = int(round(1000 * per_class_ratio * n / total)) if n_sharp_s_per_contrib is None else n_sharp_s_per_contrib
         for j in range(k):
-            out.append(synth_sharp_s(rng, writer=f"{c}/synth-sz-{j}", contributor_name=c))
+            out.append(synth_sharp_s(rng, writer=f"{c}/synth-sz-{j}", contributor_name=c, forms=sharp_s))
     return out
 
 

@@ -83,6 +83,8 @@ def main():
     classes = [str(c) for c in z["classes"]]
     have = ~np.isnan(z["logits"]).any(1) & z["ok"]
     logits, labels = z["logits"][have], z["labels"][have]
+    if "shift" in z.files:  # the prior correction the shipped model carries in its last bias
+        logits = logits + z["shift"][None, :]
     fold, contrib = z["fold"][have], z["contributor"][have]
     synth, quality = z["synthetic"][have], z["quality"][have]
     C = np.array(classes)

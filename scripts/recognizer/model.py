@@ -151,7 +151,9 @@ def _branch_ops(seq, prefix, add):
     return ops
 
 
-def export(net: Net, classes, temperature: float, path: str, extra: dict | None = None):
+def export(net: Net, classes, temperature: float, path: str, extra: dict | None = None, logit_shift=None):
+    """Writes the weights file. `logit_shift` (per class) is added to the last layer's bias: the
+    prior correction of data.prior_shift, so the Swift reader needs no extra step."""
     net.eval()
     tensors = {}
     order = []
@@ -166,7 +168,10 @@ def export(net: Net, classes, temperature: float, path: str, extra: dict | None 
     add("head.0.w", w)
     add("head.0.b", b)
     add("head.1.w", net.fc2.weight.detach().numpy())
-    add("head.1.b", net.fc2.bias.detach().numpy())
+    bias = net.fc2.bias.detach().numpy().astype(np.float64)
+    if logit_shift is not None:
+        bias = bias + np.asarray(logit_shift, dtype=np.float64)
+    add("head.1.b", bias)
     hidden = net.fc1.out_features
     head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": hidden, "weight": "head.0.w", "bias": "head.0.b"},
                 {"op": "relu"},

@@ -46,11 +46,15 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "With --url: the server's process id, to report its CPU time and memory.")
     var serverPid: Int32?
 
+    @Option(help: ConcurrencyThreads.help)
+    var concurrency: ConcurrencyThreads = .eventLoops
+
 
     func run() async throws {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--children needs positive numbers") }
         guard rate >= 60, rate % 60 == 0 else { throw ValidationError("--rate must be a multiple of 60 (samples per 60 Hz frame)") }
+        try concurrency.install()
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
         if let url {
             guard let data else { throw ValidationError("--url needs --data: the server's data directory") }
