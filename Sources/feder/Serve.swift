@@ -30,7 +30,7 @@ struct Serve: AsyncParsableCommand {
     var adultSessionSeconds = 3600
 
     @Option(help: ConcurrencyThreads.help)
-    var concurrency: ConcurrencyThreads = .eventLoops
+    var concurrency: ConcurrencyThreads = .swift
 
     func run() async throws {
         // Before the server starts any task (a process installs it once; `run` runs once).

@@ -47,7 +47,7 @@ struct WebSocketBench: AsyncParsableCommand {
     var serverPid: Int32?
 
     @Option(help: ConcurrencyThreads.help)
-    var concurrency: ConcurrencyThreads = .eventLoops
+    var concurrency: ConcurrencyThreads = .swift
 
 
     func run() async throws {
