@@ -56,6 +56,18 @@ struct InkColumnsTests {
         #expect(try await store.record(id: saved.id!)?.ink == ink)
     }
 
+    @Test func inkThatCannotBeReadIsAnErrorNotACrash() async throws {
+        let database = try FederDatabase.inMemory()
+        let store = LessonStore(database: database)
+        _ = try await store.child(id: "c1")
+        let saved = try await store.save(row(ink: ink))
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE phaseRecord SET ink = '{\"pointer\":\"pen\",\"strokes\":[[[1,' WHERE id = ?",
+                           arguments: [saved.id])
+        }
+        await #expect(throws: (any Error).self) { try await store.record(id: saved.id!) }
+    }
+
     @Test func draftSamplesRoundTripAsJSON() async throws {
         let database = try FederDatabase.inMemory()
         let store = LessonStore(database: database)

@@ -78,13 +78,21 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.environ.get("FEDER_RECOGNIZER_WORK", "/tmp/feder-recognizer"))
     ap.add_argument("--json", default="")
+    ap.add_argument("--prior-tau", type=float, default=None,
+                    help="apply this much prior correction instead of the run's own (needs a run with --prior-tau > 0)")
     args = ap.parse_args()
     z = np.load(os.path.join(args.work, "oof.npz"), allow_pickle=False)
     classes = [str(c) for c in z["classes"]]
     have = ~np.isnan(z["logits"]).any(1) & z["ok"]
     logits, labels = z["logits"][have], z["labels"][have]
     if "shift" in z.files:  # the prior correction the shipped model carries in its last bias
-        logits = logits + z["shift"][None, :]
+        shift = z["shift"]
+        if args.prior_tau is not None:
+            run_tau = float(z["prior_tau"])
+            if run_tau <= 0:
+                raise SystemExit("--prior-tau needs out-of-fold logits of a run with --prior-tau > 0")
+            shift = shift * (args.prior_tau / run_tau)
+        logits = logits + shift[None, :]
     fold, contrib = z["fold"][have], z["contributor"][have]
     synth, quality = z["synthetic"][have], z["quality"][have]
     C = np.array(classes)
@@ -112,6 +120,12 @@ def main():
     res["letters_exact_top1"] = float((pred[L] == labels[L]).mean())
     pl = np.where(is_letter[None, :], prob, -1).argmax(1)
     res["letters_merged_top1_letters_only_output"] = float((merged[pl[L]] == merged[labels[L]]).mean())
+    # each letter (after the merge) weighing the same, as a child's letters come one of each
+    ok_l = merged[pl[L]] == merged[labels[L]]
+    res["letters_merged_letters_only_balanced"] = float(np.mean([ok_l[merged[labels[L]] == m].mean()
+                                                                 for m in np.unique(merged[labels[L]])]))
+    res["letters_only_read_as"] = {f"{a}->{b}": int(((labels[L] == classes.index(a)) & (pl[L] == classes.index(b))).sum())
+                                   for a, b in [("B", "ß"), ("I", "l"), ("l", "I")]}
     res["letters_exact_top1_letters_only_output"] = float((pl[L] == labels[L]).mean())
     top3 = np.argsort(-prob, 1)[:, :3]
     res["letters_exact_top3"] = float((top3[L] == labels[L, None]).any(1).mean())
@@ -183,6 +197,8 @@ def main():
           f"   top-3 merged: {100 * res['letters_merged_top3']:.2f} %")
     print(f"  output restricted to letters: merged {100 * res['letters_merged_top1_letters_only_output']:.2f} %, "
           f"exact {100 * res['letters_exact_top1_letters_only_output']:.2f} %")
+    print(f"  letters-only, each letter weighing the same: {100 * res['letters_merged_letters_only_balanced']:.2f} %; "
+          + ", ".join(f"{k} {v}" for k, v in res["letters_only_read_as"].items()))
     print(f"  quality 'OK' samples only ({res['letters_quality_OK_n']}): merged {100 * res['letters_merged_top1_quality_OK']:.2f} %"
           f" (letters-only output {100 * res['letters_merged_top1_quality_OK_letters_only_output']:.2f} %)")
     print(f"  real letters read as Ä Ö Ü ä ö ü ß: {100 * res['real_letters_read_as_umlaut_or_sz']:.2f} %")
