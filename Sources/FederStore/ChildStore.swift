@@ -55,22 +55,47 @@ public struct ChildStore: Sendable {
 
     /// Days on which the child finished at least one letter.
     public func practiceDays(childID: String) async throws -> Set<CalendarDay> {
-        try await database.writer.read { db in
-            let days = try LetterSessionRow
-                .select(LetterSessionRow.Columns.day, as: String.self).distinct()
-                .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.completed == true)
-                .fetchAll(db)
-            return Set(days.compactMap(CalendarDay.init))
-        }
+        try await database.writer.read { db in try Self.practiceDays(childID: childID, in: db) }
     }
 
     /// Letters finished on `day` in Schule (the jar counts these).
     public func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
+        try await database.writer.read { db in try Self.lettersFinished(childID: childID, on: day, in: db) }
+    }
+
+    /// The jar's letters of `day` and the practice days, read together (once per finished letter).
+    public func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await database.writer.read { db in
-            try LetterSessionRow
-                .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.day == day.description
-                        && LetterSessionRow.Columns.completed == true && LetterSessionRow.Columns.world == LetterSessionRow.World.schule.rawValue)
-                .fetchCount(db)
+            Attendance(lettersToday: try Self.lettersFinished(childID: childID, on: day, in: db),
+                       practiceDays: try Self.practiceDays(childID: childID, in: db))
         }
+    }
+
+    static func practiceDays(childID: String, in db: Database) throws -> Set<CalendarDay> {
+        let days = try LetterSessionRow
+            .select(LetterSessionRow.Columns.day, as: String.self).distinct()
+            .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.completed == true)
+            .fetchAll(db)
+        return Set(days.compactMap(CalendarDay.init))
+    }
+
+    static func lettersFinished(childID: String, on day: CalendarDay, in db: Database) throws -> Int {
+        try LetterSessionRow
+            .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.day == day.description
+                    && LetterSessionRow.Columns.completed == true && LetterSessionRow.Columns.world == LetterSessionRow.World.schule.rawValue)
+            .fetchCount(db)
+    }
+}
+
+/// What a child's jar and streak are made of.
+public struct Attendance: Sendable, Equatable {
+    /// Schule letters finished on the day asked for.
+    public var lettersToday: Int
+    /// Days with at least one finished letter.
+    public var practiceDays: Set<CalendarDay>
+
+    public init(lettersToday: Int, practiceDays: Set<CalendarDay>) {
+        self.lettersToday = lettersToday
+        self.practiceDays = practiceDays
     }
 }

@@ -39,8 +39,14 @@ public struct LessonStore: Sendable {
     /// Stores the child's learner model only. A live session holds its own copy of the profile while
     /// adults may change the rest (settings, name, course position) meanwhile: writing the whole
     /// record back would undo their change.
+    /// One `UPDATE` of two columns (once per letter): the profile is neither read nor rewritten.
     public func saveLearner(of child: ChildRecord) async throws {
-        _ = try await children.update(id: child.id, now: child.updatedAt) { $0.learner = child.learner }
+        // The same JSON as the record's own column encoding, so the row reads back as before.
+        let learner = String(decoding: try ChildRecord.databaseJSONEncoder(for: "learner").encode(child.learner), as: UTF8.self)
+        try await database.writer.write { db in
+            try ChildRecord.filter(key: child.id)
+                .updateAll(db, [ChildRecord.Columns.learner.set(to: learner), ChildRecord.Columns.updatedAt.set(to: child.updatedAt)])
+        }
     }
 
     public func save(_ child: ChildRecord) async throws {

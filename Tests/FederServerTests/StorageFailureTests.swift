@@ -51,10 +51,9 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     }
     func saveLearner(of child: ChildRecord) async throws { try write(); try await real.saveLearner(of: child) }
     func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
-    func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
-        try await real.lettersFinished(childID: childID, on: day)
+    func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
+        try await real.attendance(childID: childID, on: day)
     }
-    func practiceDays(childID: String) async throws -> Set<CalendarDay> { try await real.practiceDays(childID: childID) }
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.save(row) }
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.saveResumed(row) }
     func appendDraft(_ stroke: DraftStroke) async throws { try write(); try await real.appendDraft(stroke) }

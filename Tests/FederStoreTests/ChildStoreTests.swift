@@ -42,9 +42,38 @@ struct ChildStoreTests {
         #expect(try await children.practiceDays(childID: a.id) == [day, day.adding(days: -1)])
         #expect(try await children.lettersFinished(childID: a.id, on: day) == 2, "left letters and Werkstatt do not fill the jar")
         #expect(try await children.practiceDays(childID: b.id) == [day.adding(days: -5)])
+        #expect(try await children.attendance(childID: a.id, on: day) == Attendance(lettersToday: 2, practiceDays: [day, day.adding(days: -1)]))
+        #expect(try await children.attendance(childID: b.id, on: day) == Attendance(lettersToday: 0, practiceDays: [day.adding(days: -5)]))
         // Days are stored as text SQL can group on.
         let stored = try await children.database.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT day FROM letterSession ORDER BY day") }
         #expect(stored == ["2026-11-18", "2026-11-22", "2026-11-23"])
+    }
+
+    @Test func savingTheLearnerModelChangesOnlyItAndTheTime() async throws {
+        let database = try FederDatabase.inMemory()
+        let lessons = LessonStore(database: database)
+        let children = lessons.children
+        let mia = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), displayName: "Mia", now: Date(timeIntervalSince1970: 1))
+        // A live session holds its copy while an adult renames the child.
+        var session = try #require(try await children.find(id: mia.id))
+        _ = try await children.update(id: mia.id, now: Date(timeIntervalSince1970: 2)) { $0.displayName = "Mila" }
+        var progress = LetterProgress()
+        progress.sessions = 4
+        progress.recentScores = [0.5, 0.8]
+        progress.bestStars = 2
+        progress.lastPracticed = Date(timeIntervalSince1970: 3)
+        session.learner.letters["druck/M"] = progress
+        session.updatedAt = Date(timeIntervalSince1970: 3)
+        try await lessons.saveLearner(of: session)
+        let stored = try #require(try await children.find(id: mia.id))
+        #expect(stored.learner == session.learner && stored.learner != mia.learner)
+        #expect(stored.displayName == "Mila", "the adult's change stays")
+        #expect(stored.updatedAt == Date(timeIntervalSince1970: 3))
+        // Saving for a child that is gone changes nothing and is no error.
+        var ghost = session
+        ghost.id = "gone"
+        try await lessons.saveLearner(of: ghost)
+        #expect(try await children.profiles().count == 1)
     }
 
     @Test func aLetterSessionNeedsAChildThatExists() async throws {

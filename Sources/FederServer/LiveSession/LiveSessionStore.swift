@@ -10,8 +10,7 @@ protocol LiveSessionStore: Sendable {
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord?
     func saveLearner(of child: ChildRecord) async throws
     func recordLetter(_ row: LetterSessionRow) async throws
-    func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int
-    func practiceDays(childID: String) async throws -> Set<CalendarDay>
+    func attendance(childID: String, on day: CalendarDay) async throws -> Attendance
 
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
@@ -30,11 +29,7 @@ extension LessonStore: LiveSessionStore {
 
     func recordLetter(_ row: LetterSessionRow) async throws { try await children.recordLetter(row) }
 
-    func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
-        try await children.lettersFinished(childID: childID, on: day)
-    }
-
-    func practiceDays(childID: String) async throws -> Set<CalendarDay> {
-        try await children.practiceDays(childID: childID)
+    func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
+        try await children.attendance(childID: childID, on: day)
     }
 }

@@ -77,8 +77,9 @@ extension SessionConnection {
         let days: Set<CalendarDay>
         do {
             let waiting = pendingLetters(of: child.id, on: today)
-            lettersToday = try await store.lettersFinished(childID: child.id, on: today) + waiting
-            days = try await store.practiceDays(childID: child.id).union(waiting > 0 ? [today] : [])
+            let attendance = try await store.attendance(childID: child.id, on: today)
+            lettersToday = attendance.lettersToday + waiting
+            days = attendance.practiceDays.union(waiting > 0 ? [today] : [])
         } catch {
             replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
             return replies
