@@ -38,6 +38,36 @@ for pair in ["Cc", "Kk", "Oo", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "
     SHAPE_TWINS[pair[1]] = pair[0]
 
 
+# the same groups as LetterRecognition.sameShapes (Swift): what verify() accepts for an expected letter
+SAME_SHAPES = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il1"]
+CHILDREN_THRESHOLD = 0.05  # LetterRecognition.childrenThreshold
+
+
+def operating_point(prob, labels, classes, threshold):
+    """Verification as a lesson does it (Clarity): the reading among letters only, renormalised; the
+    expected letter's probability plus its same-shape twins'; accepted from `threshold`. Returns
+    (share of right letters rejected, share of (sample, other letter) pairs accepted, share of
+    samples whose most probable wrong letter would be accepted)."""
+    is_letter = np.array([c not in data.DIGITS for c in classes])
+    p = np.where(is_letter[None, :], prob, 0.0)
+    p = p / p.sum(1, keepdims=True)
+    group = np.zeros((len(classes), len(classes)), dtype=bool)  # group[e, c]: c accepted for e
+    for e, ce in enumerate(classes):
+        forms = next((g for g in SAME_SHAPES if ce in g), ce)
+        for c in forms:
+            if c in classes:
+                group[e, classes.index(c)] = True
+    letter_idx = np.where(is_letter)[0]
+    score = p @ group[letter_idx].T.astype(np.float64)  # (samples, expected letters)
+    pos = letter_idx[None, :] == labels[:, None]
+    twin = group[letter_idx][:, labels].T & ~pos  # the expected letter shares the sample's shape
+    neg = ~pos & ~twin
+    frr = float((score[pos] < threshold).mean())
+    far = float((score[neg] >= threshold).mean())
+    hardest = np.where(neg, score, -1).max(1)
+    return frr, far, float((hardest >= threshold).mean())
+
+
 def softmax(z, t=1.0):
     z = z.astype(np.float64) / t
     z -= z.max(1, keepdims=True)
@@ -79,20 +109,17 @@ def main():
     ap.add_argument("--work", default=os.environ.get("FEDER_RECOGNIZER_WORK", "/tmp/feder-recognizer"))
     ap.add_argument("--json", default="")
     ap.add_argument("--prior-tau", type=float, default=None,
-                    help="apply this much prior correction instead of the run's own (needs a run with --prior-tau > 0)")
+                    help="apply this much prior correction (data.prior_shift) instead of the run's own")
     args = ap.parse_args()
     z = np.load(os.path.join(args.work, "oof.npz"), allow_pickle=False)
     classes = [str(c) for c in z["classes"]]
     have = ~np.isnan(z["logits"]).any(1) & z["ok"]
     logits, labels = z["logits"][have], z["labels"][have]
-    if "shift" in z.files:  # the prior correction the shipped model carries in its last bias
-        shift = z["shift"]
-        if args.prior_tau is not None:
-            run_tau = float(z["prior_tau"])
-            if run_tau <= 0:
-                raise SystemExit("--prior-tau needs out-of-fold logits of a run with --prior-tau > 0")
-            shift = shift * (args.prior_tau / run_tau)
-        logits = logits + shift[None, :]
+    shift = z["shift"] if "shift" in z.files else np.zeros(len(classes), dtype=np.float32)
+    if args.prior_tau is not None:  # the correction train.py --prior-tau would fold into the last bias
+        shift = data.prior_shift(z["labels"][z["ok"]], len(classes), args.prior_tau)
+    logits = logits + shift[None, :]
+    child_logits = z["child_logits"][have] + shift[None, :] if "child_logits" in z.files else None
     fold, contrib = z["fold"][have], z["contributor"][have]
     synth, quality = z["synthetic"][have], z["quality"][have]
     C = np.array(classes)
@@ -191,6 +218,24 @@ def main():
     negmax = np.where(~is_pos & ~is_twin, score, -1).max(1)
     res["verify_auc_twins_hardest_negative"] = float(auc(score[is_pos], negmax))
 
+    # the operating point of isExpected, out of fold, on the real letters and on the same letters
+    # in one child-like augmented view (child_logits; runs before 2026-11-25 lack them)
+    def calibrated(lg):
+        out = np.zeros_like(lg, dtype=np.float64)
+        for f in np.unique(fold):
+            out[fold == f] = softmax(lg[fold == f], temps[int(f)])
+        return out
+    views = {"adult ink": prob}
+    if child_logits is not None and not np.isnan(child_logits).any():
+        views["child-like"] = calibrated(child_logits)
+    res["operating_point"] = {}
+    for name, pv_ in views.items():
+        rows = {}
+        for t in (0.5, 0.2, 0.1, CHILDREN_THRESHOLD, 0.02):
+            frr, far, far_hard = operating_point(pv_[L], labels[L], classes, t)
+            rows[t] = {"false_rejection": frr, "false_acceptance": far, "false_acceptance_hardest": far_hard}
+        res["operating_point"][name] = rows
+
     print(f"held-out samples: {res['samples']} (real letters {res['letters_n']}, digits {res['digits_n']})")
     print(f"LETTERS top-1, EMNIST-balanced case merge: {100 * res['letters_merged_top1']:.2f} %")
     print(f"  exact case: {100 * res['letters_exact_top1']:.2f} %   top-3 exact: {100 * res['letters_exact_top3']:.2f} %"
@@ -221,6 +266,13 @@ def main():
           f"vs. the hardest wrong letter per sample {res['verify_auc_twins_hardest_negative']:.4f}")
     print(f"  at p >= 0.5: accepts {100 * res['verify_at_0.5_true_accept']:.2f} % of right letters, "
           f"{100 * res['verify_at_0.5_false_accept']:.3f} % of wrong ones")
+    print("OPERATING POINT of isExpected (letters-only reading, same-shape twins accepted, as in a lesson):")
+    for name, rows in res["operating_point"].items():
+        for t, r in rows.items():
+            mark = "  <- childrenThreshold" if t == CHILDREN_THRESHOLD else ""
+            print(f"  {name:10s} p >= {t:<4}: right letters rejected {100 * r['false_rejection']:.2f} %, "
+                  f"other letters accepted {100 * r['false_acceptance']:.3f} % "
+                  f"(the most confusable one: {100 * r['false_acceptance_hardest']:.2f} %){mark}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res, fh, indent=1, ensure_ascii=False)

@@ -9,10 +9,12 @@ Batch normalisation is used for training and folded into the convolutions on exp
 
 Weights file (.fdrw), little-endian:
   bytes 0..3   magic "FDRW"
-  uint32       format version (1)
+  uint32       format version: 1 (one network) or 2 (an ensemble)
   uint32       header length H in bytes
-  H bytes      UTF-8 JSON header: classes, preprocessing constants, temperature, the op lists of
-               the three parts, and tensors {name: {offset (in floats), shape}}
+  H bytes      UTF-8 JSON header: classes, preprocessing constants, temperature, the networks, and
+               tensors {name: {offset (in floats), shape}}. Version 1 has the op lists of the three
+               parts (trajectory, raster, head) at the top; version 2 has "members", a list of such
+               triples whose logits are averaged (the temperature applies to the average).
   padding      zero bytes up to a multiple of 4 from the file start
   float32[]    all tensors, concatenated; conv1d weights (out, in, k), conv2d (out, in, kh, kw),
                linear (out, in), biases (out)
@@ -29,7 +31,8 @@ import torch.nn as nn
 
 import ink
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 1  # one network
+ENSEMBLE_VERSION = 2  # "members"
 
 # Architectures by name. trajectory: (in, out, kernel, stride) 1-D convolutions, each BN + ReLU;
 # raster: stages of 3x3 convolutions (out channels, each BN + ReLU), each stage ending in a 2x2
@@ -151,10 +154,33 @@ def _branch_ops(seq, prefix, add):
     return ops
 
 
-def export(net: Net, classes, temperature: float, path: str, extra: dict | None = None, logit_shift=None):
-    """Writes the weights file. `logit_shift` (per class) is added to the last layer's bias: the
-    prior correction of data.prior_shift, so the Swift reader needs no extra step."""
+def _network_ops(net: Net, prefix: str, add, logit_shift=None):
+    """The three op lists of one network (BN folded), its tensors added under `prefix`."""
     net.eval()
+    traj_ops = _branch_ops(net.traj, prefix + "traj", add)
+    rast_ops = _branch_ops(net.rast, prefix + "rast", add)
+    w, b = _fold(net.fc1.weight, net.bn1)
+    add(prefix + "head.0.w", w)
+    add(prefix + "head.0.b", b)
+    add(prefix + "head.1.w", net.fc2.weight.detach().numpy())
+    bias = net.fc2.bias.detach().numpy().astype(np.float64)
+    if logit_shift is not None:
+        bias = bias + np.asarray(logit_shift, dtype=np.float64)
+    add(prefix + "head.1.b", bias)
+    hidden = net.fc1.out_features
+    head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": hidden, "weight": prefix + "head.0.w",
+                 "bias": prefix + "head.0.b"},
+                {"op": "relu"},
+                {"op": "linear", "in": hidden, "out": net.fc2.out_features, "weight": prefix + "head.1.w",
+                 "bias": prefix + "head.1.b"}]
+    return {"trajectory": traj_ops, "raster": rast_ops, "head": head_ops}
+
+
+def export(nets, classes, temperature: float, path: str, extra: dict | None = None, logit_shift=None):
+    """Writes the weights file of one network (version 1) or of an ensemble (a list of networks whose
+    logits are averaged: version 2). `logit_shift` (per class) is added to every network's last bias:
+    the prior correction of data.prior_shift, so the Swift reader needs no extra step."""
+    nets = list(nets) if isinstance(nets, (list, tuple)) else [nets]
     tensors = {}
     order = []
 
@@ -162,33 +188,25 @@ def export(net: Net, classes, temperature: float, path: str, extra: dict | None 
         tensors[name] = np.ascontiguousarray(arr, dtype="<f4")
         order.append(name)
 
-    traj_ops = _branch_ops(net.traj, "traj", add)
-    rast_ops = _branch_ops(net.rast, "rast", add)
-    w, b = _fold(net.fc1.weight, net.bn1)
-    add("head.0.w", w)
-    add("head.0.b", b)
-    add("head.1.w", net.fc2.weight.detach().numpy())
-    bias = net.fc2.bias.detach().numpy().astype(np.float64)
-    if logit_shift is not None:
-        bias = bias + np.asarray(logit_shift, dtype=np.float64)
-    add("head.1.b", bias)
-    hidden = net.fc1.out_features
-    head_ops = [{"op": "linear", "in": net.fc1.in_features, "out": hidden, "weight": "head.0.w", "bias": "head.0.b"},
-                {"op": "relu"},
-                {"op": "linear", "in": hidden, "out": len(classes), "weight": "head.1.w", "bias": "head.1.b"}]
+    if len(nets) == 1:
+        version = FORMAT_VERSION
+        networks = _network_ops(nets[0], "", add, logit_shift)
+    else:
+        version = ENSEMBLE_VERSION
+        networks = {"members": [_network_ops(n, f"m{k}.", add, logit_shift) for k, n in enumerate(nets)]}
     offset = 0
     meta = {}
     for name in order:
         meta[name] = {"offset": offset, "shape": list(tensors[name].shape)}
         offset += tensors[name].size
     header = {
-        "format": "feder.recognizer", "version": FORMAT_VERSION, "classes": list(classes),
+        "format": "feder.recognizer", "version": version, "classes": list(classes),
         "preprocessing": {"points": ink.N_POINTS, "trajChannels": ink.TRAJ_CHANNELS, "raster": ink.RASTER,
                           "margin": ink.MARGIN, "splatStep": ink.SPLAT_STEP},
         "input": {"trajectory": [ink.TRAJ_CHANNELS, ink.N_POINTS],
                   "raster": [ink.raster_channels(), ink.RASTER, ink.RASTER]},
         "temperature": float(temperature),
-        "trajectory": traj_ops, "raster": rast_ops, "head": head_ops,
+        **networks,
         "tensors": meta, "floatCount": offset,
     }
     if ink.RASTER_FEATURES != "ink":
@@ -196,7 +214,7 @@ def export(net: Net, classes, temperature: float, path: str, extra: dict | None 
     if extra:
         header["training"] = extra
     hb = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    pre = b"FDRW" + struct.pack("<II", FORMAT_VERSION, len(hb)) + hb
+    pre = b"FDRW" + struct.pack("<II", version, len(hb)) + hb
     pad = (-len(pre)) % 4
     with open(path, "wb") as f:
         f.write(pre + b"\0" * pad)
@@ -209,7 +227,7 @@ def load(path: str):
     raw = open(path, "rb").read()
     assert raw[:4] == b"FDRW", "not a Feder recognizer weights file"
     version, hl = struct.unpack("<II", raw[4:12])
-    assert version == FORMAT_VERSION
+    assert version in (FORMAT_VERSION, ENSEMBLE_VERSION), version
     header = json.loads(raw[12:12 + hl].decode("utf-8"))
     start = 12 + hl
     start += (-start) % 4
@@ -257,11 +275,17 @@ def _run(ops, x, T):
 
 
 def reference_logits(header, tensors, traj, rast):
+    """Logits of the file's network, or the mean of its members' logits."""
     T = {k: v.astype(np.float64) for k, v in tensors.items()}
-    a = _run(header["trajectory"], traj.astype(np.float64), T)
     r = rast.astype(np.float64)
-    b = _run(header["raster"], r[None] if r.ndim == 2 else r, T)
-    return _run(header["head"], np.concatenate([a, b]), T)
+    r = r[None] if r.ndim == 2 else r
+    members = header.get("members") or [header]
+    out = []
+    for m in members:
+        a = _run(m["trajectory"], traj.astype(np.float64), T)
+        b = _run(m["raster"], r, T)
+        out.append(_run(m["head"], np.concatenate([a, b]), T))
+    return np.mean(out, axis=0)
 
 
 def softmax(z, temperature=1.0):

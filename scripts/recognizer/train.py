@@ -166,12 +166,13 @@ def train_model(traj, rast, labels, idx, args, seed, log_prefix=""):
 
 
 @torch.no_grad()
-def logits_of(net, traj, rast, idx, batch=1024):
+def logits_of(net, traj, rast, idx, batch=1024, view=0):
+    """Logits of the samples `idx`: their clean view (0), or one child-like augmented view."""
     out = []
     for b in range(0, len(idx), batch):
         bi = idx[b:b + batch]
-        out.append(net(torch.from_numpy(traj[bi, 0].astype(np.float32)),
-                       torch.from_numpy(rast[bi, 0].astype(np.float32))).numpy())
+        out.append(net(torch.from_numpy(traj[bi, view].astype(np.float32)),
+                       torch.from_numpy(rast[bi, view].astype(np.float32))).numpy())
     return np.concatenate(out) if out else np.zeros((0, len(data.CLASSES)))
 
 
@@ -195,6 +196,10 @@ def fit_temperature(logits, labels):
     return math.exp((a + b) / 2)
 
 
+def member_tag(k, args):
+    return f" member {k}" if args.members > 1 else ""
+
+
 def develop(args, traj, rast, meta, samples):
     """One model trained without the --holdout contributors, measured on their real samples."""
     labels, ok = meta["labels"], meta["ok"]
@@ -202,8 +207,13 @@ def develop(args, traj, rast, meta, samples):
     tr = np.where(~hold & ok)[0]
     te = np.where(hold & ok & ~meta["synthetic"])[0]
     t0 = time.time()
-    net = train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + 51, log_prefix=f"[dev {args.tag}] ")
-    lg = logits_of(net, traj, rast, te)
+    member_logits = []
+    for k in range(args.members):
+        net = train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + 51 + 1000 * k,
+                          log_prefix=f"[dev {args.tag} member {k}] ")
+        member_logits.append(logits_of(net, traj, rast, te))
+        torch.save(net.state_dict(), os.path.join(args.work, f"dev-{args.tag or 'run'}-m{k}.pt"))
+    lg = np.mean(member_logits, axis=0)
     classes = np.array(data.CLASSES)
     is_letter = np.array([c not in data.DIGITS for c in data.CLASSES])
     merged = np.array([data.merged_label(c) for c in data.CLASSES])
@@ -212,6 +222,9 @@ def develop(args, traj, rast, meta, samples):
     pred = lg.argmax(1)
     pl = np.where(is_letter[None, :], lg, -np.inf).argmax(1)
     pdg = np.where(~is_letter[None, :], lg, -np.inf).argmax(1)
+    for k, m in enumerate(member_logits if args.members > 1 else []):
+        pk = np.where(is_letter[None, :], m, -np.inf).argmax(1)
+        print(f"[dev {args.tag}] member {k}: merged_letters_only={100 * (merged[pk[L]] == merged[y[L]]).mean():.2f}", flush=True)
     r = {"tag": args.tag, "merged": (merged[pred[L]] == merged[y[L]]).mean(),
          "merged_letters_only": (merged[pl[L]] == merged[y[L]]).mean(),
          "exact": (pred[L] == y[L]).mean(), "digits": (pred[~L] == y[~L]).mean(),
@@ -225,16 +238,16 @@ def develop(args, traj, rast, meta, samples):
     r["train_clean_merged"] = (merged[ps[Ls]] == merged[ys[Ls]]).mean()
     per = {c: (merged[pred[L & (meta['contributor'][te] == c)]] == merged[y[L & (meta['contributor'][te] == c)]]).mean()
            for c in args.holdout.split(",")}
-    line = (f"{args.tag}\tarch={model.ARCH['name']} macs={net.macs()} params={sum(p.numel() for p in net.parameters())} "
+    line = (f"{args.tag}\tarch={model.ARCH['name']} macs={net.macs() * args.members} params={sum(p.numel() for p in net.parameters())} "
             f"raster={ink.RASTER}{'' if ink.RASTER_FEATURES == 'ink' else ink.RASTER_FEATURES} points={ink.N_POINTS} ep={args.epochs} sched={args.sched} lr={args.lr} "
-            f"wd={args.wd} ls={args.smoothing} drop={args.drop_hard} aug={args.aug_strength} views={args.views} bs={args.batch}\t"
+            f"wd={args.wd} members={args.members} ls={args.smoothing} drop={args.drop_hard} aug={args.aug_strength} views={args.views} bs={args.batch}\t"
             + " ".join(f"{k}={100 * v:.2f}" for k, v in r.items() if k != "tag")
             + "\t" + " ".join(f"{c}={100 * v:.2f}" for c, v in per.items()) + f"\t{time.time() - t0:.0f}s")
     print(line, flush=True)
     with open(os.path.join(args.work, "devlog.tsv"), "a") as fh:
         fh.write(line + "\n")
-    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}.npz"), logits=lg, labels=y, idx=te)
-    torch.save(net.state_dict(), os.path.join(args.work, f"dev-{args.tag or 'run'}.pt"))
+    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}.npz"), logits=lg, labels=y, idx=te,
+             members=np.stack(member_logits))
 
 
 def main():
@@ -270,6 +283,8 @@ def main():
                    help="development mode: comma-separated contributors to hold out; trains one model on the "
                         "others, prints held-out numbers, no CV, no export")
     p.add_argument("--tag", default="", help="name of a development run (for the log)")
+    p.add_argument("--members", type=int, default=1,
+                   help="networks trained with different seeds whose logits are averaged (an ensemble)")
     p.add_argument("--sharp-s", default="v1", choices=sorted(data.SHARP_S_FORMS),
                    help="shapes of the synthetic ß (data.SHARP_S_FORMS; experiments)")
     p.add_argument("--prior-tau", type=float, default=PRIOR_TAU,
@@ -294,20 +309,28 @@ def main():
     oof_path = os.path.join(args.work, "oof.npz")
     if not args.skip_cv:
         oof = np.full((len(samples), len(data.CLASSES)), np.nan, dtype=np.float32)
+        # the same held-out samples in one child-like augmented view (for the operating point on
+        # children-like ink; evaluate.py)
+        oof_child = oof.copy()
         if os.path.exists(oof_path):  # keep folds from an earlier (partial) run
             prev = np.load(oof_path)
             if prev["logits"].shape == oof.shape:
                 oof = prev["logits"].copy()
+                if "child_logits" in prev.files:
+                    oof_child = prev["child_logits"].copy()
         run = [int(f) for f in args.only_folds.split(",")] if args.only_folds else list(range(args.folds))
         for f in run:
             tr = np.where((fold != f) & ok)[0]
             te = np.where((fold == f) & ok)[0]
             t0 = time.time()
-            net = train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + f + 1, log_prefix=f"[fold {f}] ")
-            oof[te] = logits_of(net, traj, rast, te)
+            nets = [train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + f + 1 + 1000 * k,
+                                log_prefix=f"[fold {f}{member_tag(k, args)}] ")
+                    for k in range(args.members)]
+            oof[te] = np.mean([logits_of(n, traj, rast, te) for n in nets], axis=0)
+            oof_child[te] = np.mean([logits_of(n, traj, rast, te, view=1) for n in nets], axis=0)
             acc = (oof[te].argmax(1) == labels[te]).mean()
             print(f"[fold {f}] held out {folds[f]}: exact top-1 {acc:.4f} ({time.time() - t0:.0f}s)", flush=True)
-            np.savez(oof_path, logits=oof, labels=labels, fold=fold, contributor=meta["contributor"],
+            np.savez(oof_path, logits=oof, child_logits=oof_child, labels=labels, fold=fold, contributor=meta["contributor"],
                      quality=meta["quality"], synthetic=meta["synthetic"], ok=ok,
                      classes=np.array(data.CLASSES))
     shift = data.prior_shift(labels[ok], len(data.CLASSES), args.prior_tau)
@@ -322,17 +345,19 @@ def main():
 
     if not args.skip_final:
         idx = np.where(ok)[0]
-        net = train_model(traj, rast, labels, idx, args, seed=args.seed * 100 + 99, log_prefix="[final] ")
+        nets = [train_model(traj, rast, labels, idx, args, seed=args.seed * 100 + 99 + 1000 * k,
+                            log_prefix=f"[final{member_tag(k, args)}] ")
+                for k in range(args.members)]
         os.makedirs(os.path.dirname(args.out), exist_ok=True)
-        model.export(net, data.CLASSES, temperature, args.out,
+        model.export(nets, data.CLASSES, temperature, args.out,
                      extra={"data": "UNIPEN train_r01_v07 dev (all 15 contributors) + synthetic umlauts/sharp s",
                             "epochs": args.epochs, "views": args.views, "seed": args.seed,
-                            "priorTau": args.prior_tau},
+                            "members": args.members, "priorTau": args.prior_tau},
                      logit_shift=shift)
-        # the exported file (BN folded) must reproduce the torch model
+        # the exported file (BN folded) must reproduce the torch models' mean logits
         header, tensors = model.load(args.out)
         check = idx[:: max(1, len(idx) // 50)][:50]
-        ref = logits_of(net, traj, rast, check) + shift
+        ref = np.mean([logits_of(n, traj, rast, check) for n in nets], axis=0) + shift
         for j, i in enumerate(check):
             r = model.reference_logits(header, tensors, traj[i, 0].astype(np.float32), rast[i, 0].astype(np.float32))
             assert np.abs(r - ref[j]).max() < 1e-3, np.abs(r - ref[j]).max()

@@ -1,23 +1,22 @@
 import Foundation
 
-/// The recognizer network read from a weights file (`.fdrw`, written by
-/// `scripts/recognizer/model.py`):
+/// The recognizer read from a weights file (`.fdrw`, written by `scripts/recognizer/model.py`):
 ///
-///     "FDRW" | uint32 version (1) | uint32 header length H | H bytes UTF-8 JSON header |
+///     "FDRW" | uint32 version (1 or 2) | uint32 header length H | H bytes UTF-8 JSON header |
 ///     zero padding to a multiple of 4 | float32 tensors (little-endian)
 ///
-/// The JSON header names the classes, the preprocessing constants, the softmax temperature,
-/// the op lists of the trajectory branch, the raster branch and the head, and where each
-/// tensor lies (offset in floats, shape).
+/// The JSON header names the classes, the preprocessing constants, the softmax temperature, the
+/// networks and where each tensor lies (offset in floats, shape). A version 1 file holds one
+/// network (the op lists `trajectory`, `raster` and `head` at the top of the header); a version 2
+/// file holds an ensemble in `members`, each with those three op lists, whose logits are averaged.
 struct RecognizerModel: Sendable {
-    static let supportedVersion: UInt32 = 1
+    static let supportedVersions: ClosedRange<UInt32> = 1...2
 
     let classes: [String]
     let temperature: Double
     let preprocessor: InkPreprocessor
-    let trajectoryLayers: [Layer]
-    let rasterLayers: [Layer]
-    let headLayers: [Layer]
+    /// One network, or the members of an ensemble (same input, same classes).
+    let networks: [RecognizerNetwork]
 
     struct Header: Decodable {
         struct Preprocessing: Decodable {
@@ -51,9 +50,16 @@ struct RecognizerModel: Sendable {
         let classes: [String]
         let preprocessing: Preprocessing
         let temperature: Double
-        let trajectory: [Op]
-        let raster: [Op]
-        let head: [Op]
+        struct Member: Decodable {
+            let trajectory: [Op]
+            let raster: [Op]
+            let head: [Op]
+        }
+        // version 1: one network at the top; version 2: `members`
+        let trajectory: [Op]?
+        let raster: [Op]?
+        let head: [Op]?
+        let members: [Member]?
         let tensors: [String: Tensor]
         let floatCount: Int
     }
@@ -67,7 +73,9 @@ struct RecognizerModel: Sendable {
             UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
         }
         let version = u32(4)
-        guard version == Self.supportedVersion else { throw invalid("format version \(version), expected \(Self.supportedVersion)") }
+        guard Self.supportedVersions.contains(version) else {
+            throw invalid("format version \(version), expected \(Self.supportedVersions.lowerBound)–\(Self.supportedVersions.upperBound)")
+        }
         let headerLength = Int(u32(8))
         guard headerLength > 0, 12 + headerLength <= bytes.count else { throw invalid("bad header length") }
         let header: Header
@@ -119,30 +127,69 @@ struct RecognizerModel: Sendable {
             throw invalid("unsupported preprocessing")
         }
         guard header.temperature > 0, header.temperature.isFinite else { throw invalid("bad temperature") }
+        let members: [Header.Member]
+        switch (version, header.members) {
+        case (1, nil):
+            guard let t = header.trajectory, let r = header.raster, let h = header.head else {
+                throw invalid("a version 1 file needs trajectory, raster and head")
+            }
+            members = [Header.Member(trajectory: t, raster: r, head: h)]
+        case (2, let listed?) where !listed.isEmpty:
+            members = listed
+        default:
+            throw invalid("version \(version) does not match the networks in the header")
+        }
         classes = header.classes
         temperature = header.temperature
         preprocessor = InkPreprocessor(points: p.points, raster: p.raster, margin: p.margin, splatStep: p.splatStep)
-        trajectoryLayers = try layers(header.trajectory)
-        rasterLayers = try layers(header.raster)
-        headLayers = try layers(header.head)
-        // shapes must chain, and the head must end in one logit per class
-        func check(_ ls: [Layer], _ shape: [Int]) throws -> [Int] {
+        networks = try members.map {
+            RecognizerNetwork(trajectoryLayers: try layers($0.trajectory), rasterLayers: try layers($0.raster),
+                              headLayers: try layers($0.head))
+        }
+        for network in networks {
+            guard let out = network.outputShape(points: p.points, raster: p.raster) else { throw invalid("layer shapes do not chain") }
+            guard out == [classes.count] else { throw invalid("head gives \(out), expected \(classes.count) classes") }
+        }
+    }
+
+    /// Raw logits (before temperature) for preprocessed features: the mean of the networks' logits.
+    func logits(_ f: InkPreprocessor.Features) -> [Float] {
+        guard networks.count > 1 else { return networks[0].logits(f, preprocessor: preprocessor) }
+        var sum = [Float](repeating: 0, count: classes.count)
+        for network in networks {
+            for (i, z) in network.logits(f, preprocessor: preprocessor).enumerated() { sum[i] += z }
+        }
+        let n = Float(networks.count)
+        return sum.map { $0 / n }
+    }
+
+    /// Multiply-accumulates per letter (all networks).
+    var macs: Int { networks.reduce(0) { $0 + $1.macs(points: preprocessor.points, raster: preprocessor.raster) } }
+}
+
+/// One network of the recognizer: a trajectory branch and a raster branch over the same
+/// preprocessed ink, joined by a head that gives one logit per class.
+struct RecognizerNetwork: Sendable {
+    let trajectoryLayers: [Layer]
+    let rasterLayers: [Layer]
+    let headLayers: [Layer]
+
+    /// The head's output shape, or nil when the layers do not chain.
+    func outputShape(points: Int, raster: Int) -> [Int]? {
+        func chain(_ ls: [Layer], _ shape: [Int]) -> [Int]? {
             var s = shape
             for l in ls {
-                guard let next = l.outputShape(for: s) else { throw invalid("layer shapes do not chain") }
+                guard let next = l.outputShape(for: s) else { return nil }
                 s = next
             }
             return s
         }
-        let a = try check(trajectoryLayers, [InkPreprocessor.trajectoryChannels, p.points])
-        let b = try check(rasterLayers, [1, p.raster, p.raster])
-        guard a.count == 1, b.count == 1 else { throw invalid("branches must end flat") }
-        let out = try check(headLayers, [a[0] + b[0]])
-        guard out == [classes.count] else { throw invalid("head gives \(out), expected \(classes.count) classes") }
+        guard let a = chain(trajectoryLayers, [InkPreprocessor.trajectoryChannels, points]),
+              let b = chain(rasterLayers, [1, raster, raster]), a.count == 1, b.count == 1 else { return nil }
+        return chain(headLayers, [a[0] + b[0]])
     }
 
-    /// Raw logits (before temperature) for preprocessed features.
-    func logits(_ f: InkPreprocessor.Features) -> [Float] {
+    func logits(_ f: InkPreprocessor.Features, preprocessor: InkPreprocessor) -> [Float] {
         var a = Activation(shape: [InkPreprocessor.trajectoryChannels, preprocessor.points], values: f.trajectory)
         for l in trajectoryLayers { a = l(a) }
         var b = Activation(shape: [1, preprocessor.raster, preprocessor.raster], values: f.raster)
@@ -152,15 +199,14 @@ struct RecognizerModel: Sendable {
         return h.values
     }
 
-    /// Multiply-accumulates per letter.
-    var macs: Int {
+    func macs(points: Int, raster: Int) -> Int {
         func count(_ ls: [Layer], _ shape: [Int]) -> (Int, [Int]) {
             var s = shape, m = 0
             for l in ls { m += l.macs(for: s); s = l.outputShape(for: s) ?? s }
             return (m, s)
         }
-        let (ma, sa) = count(trajectoryLayers, [InkPreprocessor.trajectoryChannels, preprocessor.points])
-        let (mb, sb) = count(rasterLayers, [1, preprocessor.raster, preprocessor.raster])
+        let (ma, sa) = count(trajectoryLayers, [InkPreprocessor.trajectoryChannels, points])
+        let (mb, sb) = count(rasterLayers, [1, raster, raster])
         let (mh, _) = count(headLayers, [sa[0] + sb[0]])
         return ma + mb + mh
     }
