@@ -69,9 +69,10 @@ def pick(samples, per_class, rng, split):
 
 
 def other_glyph(c, rng):
-    """A different character of the same kind (letter for a letter, digit for a digit), not c's case twin."""
+    """A different character of the same kind (letter for a letter, digit for a digit), never one of
+    c's own shape (data.SAME_SHAPES: o for O, l for I), which verification accepts as c."""
     pool = data.DIGITS if c.isdigit() else data.UPPER + data.LOWER
-    pool = [o for o in pool if o != c and not (o.lower() == c.lower() and c.upper() in data.CASE_MERGED)]
+    pool = [o for o in pool if not data.same_shape(o, c)]
     return pool[int(rng.integers(len(pool)))]
 
 
@@ -108,16 +109,12 @@ def assess(feder, items, legacy):
     return answers
 
 
-SAME_SHAPES = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Il1"]  # LetterRecognition.sameShapes
-
-
 def reads_as_expected(a):
     """The recognizer's best reading is the expected letter or the same shape (o for O)."""
     c = a.get("clarity")
     if not c:
         return False
-    group = next((g for g in SAME_SHAPES if c["expected"] in g), c["expected"])
-    return c["recognized"] in group
+    return data.same_shape(c["recognized"], c["expected"])
 
 
 def distribution(answers):

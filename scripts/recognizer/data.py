@@ -21,6 +21,15 @@ LETTERS = UPPER + LOWER + EXTRA  # 59
 # EMNIST-balanced merges these upper/lower pairs; we merge the umlauts of O and U with them.
 CASE_MERGED = set("CIJKLMOPSUVWXYZ") | {"Ö", "Ü"}
 
+# Labels of the same shape in Austrian school print, which verification accepts for one another:
+# the same groups as LetterRecognition.sameShapes (Swift).
+SAME_SHAPES = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il1"]
+
+
+def same_shape(a: str, b: str) -> bool:
+    return a == b or any(a in g and b in g for g in SAME_SHAPES)
+
+
 # The UNIPEN dev file lives beside the repository (../shared), never inside it; FEDER_UNIPEN overrides.
 DEFAULT_DATA = os.environ.get("FEDER_UNIPEN", os.path.normpath(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen", "unipen-dev.ndjson.gz")))

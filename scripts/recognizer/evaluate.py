@@ -38,8 +38,6 @@ for pair in ["Cc", "Kk", "Oo", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "
     SHAPE_TWINS[pair[1]] = pair[0]
 
 
-# the same groups as LetterRecognition.sameShapes (Swift): what verify() accepts for an expected letter
-SAME_SHAPES = ["Cc", "Kk", "Oo0", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Yy", "Zz", "Öö", "Üü", "Il1"]
 CHILDREN_THRESHOLD = 0.05  # LetterRecognition.childrenThreshold
 
 
@@ -53,7 +51,7 @@ def operating_point(prob, labels, classes, threshold):
     p = p / p.sum(1, keepdims=True)
     group = np.zeros((len(classes), len(classes)), dtype=bool)  # group[e, c]: c accepted for e
     for e, ce in enumerate(classes):
-        forms = next((g for g in SAME_SHAPES if ce in g), ce)
+        forms = next((g for g in data.SAME_SHAPES if ce in g), ce)
         for c in forms:
             if c in classes:
                 group[e, classes.index(c)] = True

@@ -5,7 +5,9 @@ import Testing
 /// `feder assess` reads ink "in any units": metres, inches, a 0–1 page or pixels of a 4K screen are
 /// the same letter. Every glyph's own centerline, written by a steady pen, is scaled by 10⁻³…10³ and
 /// moved far away; the whole assessment (form, errors, tips, stars, kinematics in x-heights per
-/// second) must come out as for the ink at glyph size, with and without ruling lines.
+/// second) must come out as for the ink at glyph size, with and without ruling lines. The same holds
+/// for the letter written the untaught way (strokes in the other order and backwards, jittered), so
+/// that errors, where they point and their tips are compared too, not only their absence.
 @Suite("Ink in any units and any place")
 struct ScaleInvarianceTests {
     static let glyphs = TestInk.library.allGlyphs(in: "druck")
@@ -31,16 +33,26 @@ struct ScaleInvarianceTests {
         return try JSONSerialization.jsonObject(with: data)
     }
 
+    /// The letter written against its plan: strokes in the opposite order, each backwards, jittered.
+    static func untaught(_ glyph: Glyph) -> Ink {
+        TestInk.jittered(TestInk.along(glyph.strokes.reversed().map { Array($0.points.reversed()) }), amplitude: 2)
+    }
+
     @Test(arguments: glyphs, [true, false])
     func theSameLetterInAnyUnitsAndPlaceGetsTheSameAssessment(glyph: Glyph, withFrame: Bool) throws {
-        let ink = TestInk.centerline(glyph)
-        for phase in [LessonPhase.freeWrite, .guided] {
+        let taught = TestInk.centerline(glyph)
+        for (ink, phase) in [(taught, LessonPhase.freeWrite), (taught, .guided), (Self.untaught(glyph), .freeWrite)] {
             let reference = try Self.report(Self.file(ink, glyph: glyph, scale: 1, shift: .zero, withFrame: withFrame),
                                             glyph: glyph, phase: phase)
+            if ink.strokes != taught.strokes {
+                let errors = (reference as? [String: Any])?["errors"] as? [Any] ?? []
+                #expect(!errors.isEmpty, "\(glyph.key): the untaught letter should have errors to compare")
+            }
             for (k, scale) in Self.scales.enumerated() {
-                // Guided replays every sample through the tracker: a few scales keep the suite quick.
+                // Guided replays every sample through the tracker: a few scales keep the suite quick
+                // (and those still see both places).
                 if phase == .guided && k % 2 == 1 { continue }
-                let shift = Self.shifts[k % Self.shifts.count]
+                let shift = Self.shifts[(phase == .guided ? k / 2 : k) % Self.shifts.count]
                 let other = try Self.report(Self.file(ink, glyph: glyph, scale: scale, shift: shift, withFrame: withFrame),
                                             glyph: glyph, phase: phase)
                 let differences = JSONDifference.between(reference, other)
