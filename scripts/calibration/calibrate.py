@@ -117,6 +117,23 @@ def reads_as_expected(a):
     return data.same_shape(c["recognized"], c["expected"])
 
 
+# Errors of the plan (where a stroke starts, its direction, the order, strokes joined): a readable
+# letter written with another plan earns at least one star and hears the plan's tip (issue 12).
+PLAN_ERRORS = {"wrongStart", "reversed", "strokeOrder", "joinedStrokes"}
+
+
+def another_plan(readable):
+    """(letters with a plan error, share with a star, share that hear a plan tip after the attempt)."""
+    planned = [a for a in readable if any(e["code"] in PLAN_ERRORS for e in a["errors"])]
+
+    def hears_plan_tip(a):
+        plan_tips = {e["tip"]["key"] for e in a["errors"] if e["code"] in PLAN_ERRORS and e.get("tip")}
+        return any(t["key"] in plan_tips for t in a.get("feedback", {}).get("tips", []))
+
+    n = max(len(planned), 1)
+    return len(planned), sum(a["stars"] >= 1 for a in planned) / n, sum(hears_plan_tip(a) for a in planned) / n
+
+
 def distribution(answers):
     own = [a for a in answers if a["id"].endswith(":own") and "error" not in a]
     other = [a for a in answers if a["id"].endswith(":other") and "error" not in a]
@@ -136,6 +153,7 @@ def distribution(answers):
         "meanQualityReadable": float(np.mean([a["quality"] for a in readable])) if readable else None,
         "meanQualityOther": float(np.mean([a["quality"] for a in other])) if other else None,
         "commonErrors": errors.most_common(6),
+        "anotherPlan": another_plan(readable),
         "failed": sum("error" in a for a in answers),
     }
 
@@ -147,6 +165,9 @@ def report(name, d):
     print(f"  read as expected: 0★ {s[0]:.1%}  1★ {s[1]:.1%}  2★ {s[2]:.1%}  3★ {s[3]:.1%}"
           f"  (no star ≤ 15 %: {d['noStar']:.1%}; two or more ≥ 60 %: {d['twoOrMore']:.1%})")
     print(f"  against a different glyph: {d['otherGlyph']} letters, no star {d['otherNoStar']:.1%} (≥ 95 %)")
+    n, starred, tipped = d["anotherPlan"]
+    print(f"  read as expected with another plan ({', '.join(sorted(PLAN_ERRORS))}): {n} letters, "
+          f"at least one star {starred:.1%}, hear the plan's tip {tipped:.1%}")
     if d["meanQualityReadable"] is not None:
         print(f"  mean quality: readable {d['meanQualityReadable']:.3f}, different glyph {d['meanQualityOther']:.3f}")
     print(f"  most common errors (readable): {d['commonErrors']}")
