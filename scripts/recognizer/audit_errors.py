@@ -6,6 +6,8 @@ no reader get right from the ink alone?
   .venv-recognizer/bin/python scripts/recognizer/audit_errors.py draw --work /tmp/feder-recognizer --out /tmp/audit
   # tally a judged audit (the shipped one: audit-errors-v2.json) and redraw its sheets
   .venv-recognizer/bin/python scripts/recognizer/audit_errors.py tally scripts/recognizer/audit-errors-v2.json --out /tmp/audit
+  # the letters that verification (isExpected) rejects at a threshold: how many were written correctly?
+  .venv-recognizer/bin/python scripts/recognizer/audit_errors.py draw-rejections --threshold T --work ... --out /tmp/rej
 
 Each error gets one mark:
   Y  the ink reads clearly as its label and as no other letter: a real misread by the model;
@@ -38,6 +40,31 @@ def letters_only_errors(work, samples):
     pred = np.where(is_letter, logits, -np.inf).argmax(1)
     return [i for i in range(n) if is_letter[labels[i]]
             and data.merged_label(data.CLASSES[pred[i]]) != data.merged_label(data.CLASSES[labels[i]])]
+
+
+def rejected_letters(work, samples, threshold):
+    """Real letters of held-out contributors that verification would reject at `threshold`: the
+    letters-only reading (out-of-fold logits, temperature fitted on the other folds) gives the letter
+    and its same-shape twins less than `threshold` (as evaluate.operating_point)."""
+    from evaluate import softmax
+    from train import fit_temperature
+    z = np.load(os.path.join(work, "oof.npz"), allow_pickle=True)
+    have = ~np.isnan(z["logits"]).any(1) & z["ok"]
+    shift = z["shift"] if "shift" in z.files else 0.0
+    all_logits = z["logits"].astype(np.float64) + shift
+    n = len(samples)
+    logits, labels, fold = all_logits[:n], z["labels"][:n], z["fold"][:n]
+    prob = np.zeros_like(logits)
+    for f in np.unique(fold):
+        other = have & (z["fold"] != f)
+        prob[fold == f] = softmax(logits[fold == f], fit_temperature(all_logits[other], z["labels"][other]))
+    is_letter = np.array([c not in data.DIGITS for c in data.CLASSES])
+    p = np.where(is_letter[None, :], prob, 0.0)
+    p /= p.sum(1, keepdims=True)
+    letters = [i for i in range(n) if is_letter[labels[i]]]
+    rejected = [i for i in letters
+                if sum(p[i, j] for j, c in enumerate(data.CLASSES) if data.same_shape(c, data.CLASSES[labels[i]])) < threshold]
+    return letters, rejected
 
 
 def draw_sheets(samples, entries, out, per_sheet=48, cell=150):
@@ -77,6 +104,13 @@ def main():
     d.add_argument("--count", type=int, default=96)
     d.add_argument("--seed", type=int, default=2024)
     d.add_argument("--out", default="/tmp/feder-audit")
+    r = sub.add_parser("draw-rejections", help="letters that isExpected would reject at --threshold, to judge "
+                                                   "how many were written correctly")
+    r.add_argument("--work", default=os.environ.get("FEDER_RECOGNIZER_WORK", "/tmp/feder-recognizer"))
+    r.add_argument("--threshold", type=float, required=True)
+    r.add_argument("--count", type=int, default=96)
+    r.add_argument("--seed", type=int, default=2025)
+    r.add_argument("--out", default="/tmp/feder-audit-rejections")
     t = sub.add_parser("tally")
     t.add_argument("judged")
     t.add_argument("--out", default="")
@@ -95,6 +129,20 @@ def main():
         print(f"{len(errors)} errors; {len(entries)} drawn; fill in each 'mark' (Y/A/N) in {path}")
         return
 
+    if args.cmd == "draw-rejections":
+        letters, rejected = rejected_letters(args.work, samples, args.threshold)
+        picked = np.random.default_rng(args.seed).permutation(rejected)[:args.count]
+        entries = [{"index": int(i), "label": samples[i]["label"], "writer": samples[i]["writer"], "mark": ""}
+                   for i in picked]
+        draw_sheets(samples, entries, args.out)
+        path = os.path.join(args.out, "audit.json")
+        with open(path, "w") as f:
+            json.dump({"threshold": args.threshold, "letters_total": len(letters), "rejected_total": len(rejected),
+                       "error_rate": len(rejected) / len(letters), "entries": entries}, f, indent=0, ensure_ascii=False)
+        print(f"{len(rejected)} of {len(letters)} held-out letters rejected at {args.threshold}; {len(entries)} drawn; "
+              f"fill in each 'mark' (Y/A/N) in {path}")
+        return
+
     with open(args.judged) as f:
         judged = json.load(f)
     for e in judged["entries"]:  # the indices must still point at the same ink
@@ -106,6 +154,15 @@ def main():
     marks = [e["mark"] for e in judged["entries"]]
     n = len(marks)
     rate = judged["error_rate"]
+    if "threshold" in judged:  # an audit of rejections (draw-rejections)
+        written = (marks.count("Y") + marks.count("A")) / n
+        print(f"{n} of {judged['rejected_total']} rejections at {judged['threshold']} judged; "
+              f"{100 * rate:.2f} % of {judged['letters_total']} held-out letters rejected")
+        for m, what in (("Y", "clearly the label"), ("A", "the label, but as much another letter"),
+                        ("N", "not readable as the label")):
+            print(f"  {m} {what}: {marks.count(m)} ({100 * marks.count(m) / n:.0f} %)")
+        print(f"correctly written letters (Y or A) rejected: about {100 * rate * written:.2f} % of all letters")
+        return
     print(f"{n} held-out errors judged; error rate of the audited model {100 * rate:.2f} %")
     for m, what in (("Y", "real misreads"), ("A", "ambiguous in isolation"), ("N", "not readable as the label")):
         k = marks.count(m)
