@@ -29,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data  # noqa: E402
-from train import fit_temperature  # noqa: E402
+from train import class_bias, fit_temperature  # noqa: E402
 
 # the same table as LetterRecognition.shapeTwins (Swift)
 SHAPE_TWINS = {}
@@ -107,6 +107,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.environ.get("FEDER_RECOGNIZER_WORK", "/tmp/feder-recognizer"))
     ap.add_argument("--json", default="")
+    ap.add_argument("--logit-bias", default=None, help='per-class logit offsets ("ß=-2.5") instead of the run\'s own')
     ap.add_argument("--prior-tau", type=float, default=None,
                     help="apply this much prior correction (data.prior_shift) instead of the run's own")
     args = ap.parse_args()
@@ -115,8 +116,12 @@ def main():
     have = ~np.isnan(z["logits"]).any(1) & z["ok"]
     logits, labels = z["logits"][have], z["labels"][have]
     shift = z["shift"] if "shift" in z.files else np.zeros(len(classes), dtype=np.float32)
-    if args.prior_tau is not None:  # the correction train.py --prior-tau would fold into the last bias
-        shift = data.prior_shift(z["labels"][z["ok"]], len(classes), args.prior_tau)
+    if args.prior_tau is not None or args.logit_bias is not None:
+        # the correction train.py --prior-tau/--logit-bias would fold into the last bias, instead of the run's
+        tau = args.prior_tau if args.prior_tau is not None else float(z["prior_tau"]) if "prior_tau" in z.files else 0.0
+        bias = class_bias(args.logit_bias) if args.logit_bias is not None else (
+            z["logit_bias"] if "logit_bias" in z.files else 0.0)
+        shift = data.prior_shift(z["labels"][z["ok"]], len(classes), tau) + bias
     logits = logits + shift[None, :]
     child_logits = z["child_logits"][have] + shift[None, :] if "child_logits" in z.files else None
     fold, contrib = z["fold"][have], z["contributor"][have]
