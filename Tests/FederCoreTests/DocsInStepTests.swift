@@ -65,3 +65,36 @@ struct GlyphDocsTests {
         }
     }
 }
+
+/// docs/RECOGNITION.md states the shipped recognizer's operating point, weights file and cost: they
+/// must be the ones in the code and in Resources.
+@Suite("Recognizer docs")
+struct RecognizerDocsTests {
+    static func text() throws -> String {
+        try String(contentsOf: RecognitionTestSupport.repositoryRoot.appendingPathComponent("docs/RECOGNITION.md"), encoding: .utf8)
+    }
+
+    /// The first capture group of `pattern` in the doc, with thousands separators removed.
+    static func number(_ pattern: String, in text: String) throws -> String? {
+        let regex = try NSRegularExpression(pattern: pattern)
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return text[range].replacingOccurrences(of: ",", with: "")
+    }
+
+    @Test func theOperatingPointIsTheCodes() throws {
+        let text = try Self.text()
+        let stated = try Self.number(#"`isExpected` accepts from probability \*\*([0-9.]+)\*\*"#, in: text)
+        #expect(stated.flatMap(Double.init) == LetterRecognition.childrenThreshold)
+        let api = try Self.number(#"`isExpected` is `probability >=\s+([0-9.]+)`"#, in: text)
+        #expect(api.flatMap(Double.init) == LetterRecognition.childrenThreshold)
+    }
+
+    @Test func theWeightsFileAndItsCostAreTheShippedOnes() throws {
+        let text = try Self.text()
+        let bytes = try Data(contentsOf: RecognitionTestSupport.weightsURL).count
+        #expect(try Self.number(#"letters\.fdrw` \(([0-9,]+) bytes"#, in: text) == String(bytes))
+        let macs = try RecognitionTestSupport.recognizer().multiplyAccumulates
+        #expect(try Self.number(#"the shipped ensemble runs three\s+\(([0-9,]+) multiply-accumulates"#, in: text) == String(macs))
+    }
+}
