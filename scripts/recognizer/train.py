@@ -45,8 +45,8 @@ PRIOR_TAU = 0.0
 
 # The synthetic ß is drawn from a few hand-made forms, and real B whose bowls end open look like them:
 # out of fold one network read 38 of 766 real B as ß. A lower ß logit trades that against Feder's own
-# taught ß (glyph samples), which a child will write: -3 leaves 10 B but reads only 62 % of the taught
-# ß as ß; -2 leaves 18 B and reads 80 % (docs/RECOGNITION.md, "ß").
+# taught ß (glyph samples), which a child will write: -3 leaves 10 B but reads only 53 % of the taught
+# ß as ß; -2 leaves 18 B and reads 87 % (taught_forms.py --only ß --per-char 400; docs/RECOGNITION.md, "ß").
 LOGIT_BIAS = "ß=-2"
 
 _SAMPLES = None
