@@ -14,7 +14,7 @@ different glyph. The targets of issue 12: at most 15 % without a star and at lea
 more for readable letters; at least 95 % without a star for a different glyph.
 
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
-        [--per-class 12] [--seed 1] [--legacy]   # --legacy: one process per letter (feder without --batch)
+        [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--legacy]   # --legacy: one process per letter (feder without --batch)
 """
 
 from __future__ import annotations
@@ -37,20 +37,21 @@ CHARS = data.DIGITS + data.UPPER + data.LOWER
 CALIBRATION_FOLDS = {0, 1, 2}
 
 
-def timed(strokes, rng):
-    """Samples [x, y, t] at about two letter heights per second, 100 Hz, 0.3 s pen lifts."""
+def timed(strokes, rng, rate=100.0, speed=2.0):
+    """Samples [x, y, t] at `rate` per second, the pen moving about `speed` letter heights per second
+    (each letter 0.75–1.25 times that), 0.3 s pen lifts."""
     x0, y0, x1, y1 = data.bbox(strokes)
     size = max(y1 - y0, x1 - x0, 1e-9)
-    speed = size * rng.uniform(1.5, 2.5)
+    pace = size * speed * rng.uniform(0.75, 1.25)
     out, t = [], 0.0
     for a in strokes:
         a = np.asarray(a, dtype=np.float64)
         if len(a) >= 2:
-            a = data.arc_resample(a, step=speed / 100)
+            a = data.arc_resample(a, step=pace / rate)
         rows = []
         for p in a:
             rows.append([float(p[0]), float(p[1]), round(t, 4)])
-            t += 0.01
+            t += 1.0 / rate
         out.append(rows)
         t += 0.3
     return out
@@ -76,13 +77,13 @@ def other_glyph(c, rng):
     return pool[int(rng.integers(len(pool)))]
 
 
-def lines(chosen, rng, distort):
+def lines(chosen, rng, distort, rate=100.0, speed=2.0):
     out = []
     for k, s in enumerate(chosen):
         strokes = s["strokes"]
         if distort:
             strokes = data.augment(strokes, rng, strength=1.0)
-        ink = timed(strokes, rng)
+        ink = timed(strokes, rng, rate, speed)
         out.append({"id": f"{k}:own", "glyph": s["label"], "strokes": ink})
         out.append({"id": f"{k}:other", "glyph": other_glyph(s["label"], rng), "strokes": ink})
     return out
@@ -183,6 +184,9 @@ def main():
     ap.add_argument("--per-class", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--data", default=data.DEFAULT_DATA)
+    ap.add_argument("--rate", type=float, default=100.0, help="pen samples per second (default 100)")
+    ap.add_argument("--speed", type=float, default=2.0,
+                    help="letter heights per second the pen moves (default 2; a slow child 0.5–1)")
     ap.add_argument("--legacy", action="store_true", help="one feder process per letter (a feder without --batch)")
     ap.add_argument("--json", help="also write the distributions here")
     ap.add_argument("--dump", help="also write every answer here (NDJSON, with the condition), for analysis")
@@ -202,7 +206,7 @@ def main():
         return
     results = {}
     for name, distort in [("real adult ink", False), ("child-like distortions", True)]:
-        answers = assess(args.feder, lines(chosen, rng, distort), args.legacy)
+        answers = assess(args.feder, lines(chosen, rng, distort, args.rate, args.speed), args.legacy)
         if args.dump:
             with open(args.dump, "a") as f:
                 for a in answers:
