@@ -84,6 +84,11 @@ struct InkRepairTests {
         #expect(kind("{\"strokes\": [[[0, 0, 0, 1.5]]]}") == .pressureOutOfRange)
         #expect(kind("{\"strokes\": [[[0, 0, 0]]], \"frame\": {\"middle\": 10, \"base\": 5}}") == .badFrame)
         #expect(kind("{\"strokes\": [[[0, 0, 0], [1, 1, 0.001]]]}") == nil)
+        // JSON allows any size of number; one beyond a Double is named, not called "not JSON".
+        #expect(kind("{\"strokes\": [[[0, 0, 0], [1e999, 1, 0.001]]]}") == .notFinite)
+        #expect(kind("{\"strokes\": [[[0, 0, 0], [1, -2E+400, 0.001]]]}") == .notFinite)
+        #expect(kind("{\"strokes\": \"1e999\"}") == .malformed)  // in a string it is text, and the file is not ink
+        #expect(kind("{\"strokes\": [[[NaN, 0, 0]]]}") == .malformed)
     }
 
     @Test func aLiveSampleSlippedBackByAFrameIsKeptAtTheLastTime() throws {

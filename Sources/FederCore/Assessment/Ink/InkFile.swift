@@ -29,6 +29,11 @@ public struct InkFile: Sendable, Equatable {
         do {
             raw = try JSONDecoder().decode(RawInkFile.self, from: data)
         } catch {
+            // JSON has no bound on numbers, but Foundation refuses one beyond a Double's range as
+            // "not valid JSON"; name it for what it is.
+            if let huge = firstNumberBeyondDouble(in: data) {
+                throw InkFileError(.notFinite, "the number \(huge) is too large: x, y and t must be finite numbers")
+            }
             throw InkFileError(.malformed, describe(error))
         }
         var strokes: [[PenSample]] = []
@@ -105,6 +110,32 @@ public struct InkFileError: Error, Equatable, CustomStringConvertible, Sendable 
     public var message: String
     public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
     public var description: String { message }
+}
+
+/// The first number literal outside strings whose value overflows a Double (`1e999`), if any.
+private func firstNumberBeyondDouble(in data: Data) -> String? {
+    var inString = false, escaped = false
+    var token: [UInt8] = []
+    func overflowing() -> String? {
+        defer { token.removeAll(keepingCapacity: true) }
+        guard !token.isEmpty, let text = String(bytes: token, encoding: .ascii), let value = Double(text) else { return nil }
+        return value.isFinite ? nil : text
+    }
+    for byte in data {
+        if inString {
+            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            continue
+        }
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            token.append(byte)
+        default:
+            if let text = overflowing() { return text }
+            if byte == UInt8(ascii: "\"") { inString = true }
+        }
+    }
+    return overflowing()
 }
 
 private struct RawInkFile: Decodable {
