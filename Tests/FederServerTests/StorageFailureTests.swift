@@ -40,12 +40,17 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     let real: LessonStore
     private let lock = NSLock()
     private var refusing = false
+    private var refusingProfileReads = false
     init(_ real: LessonStore) { self.real = real }
     func refuseWrites(_ on: Bool) { lock.withLock { refusing = on } }
+    func refuseProfileReads(_ on: Bool) { lock.withLock { refusingProfileReads = on } }
     private func write() throws { if lock.withLock({ refusing }) { throw WriteRefused() } }
 
     func child(id: String, now: Date) async throws -> ChildRecord { try await real.child(id: id, now: now) }
-    func findChild(id: String) async throws -> ChildRecord? { try await real.findChild(id: id) }
+    func findChild(id: String) async throws -> ChildRecord? {
+        if lock.withLock({ refusingProfileReads }) { throw WriteRefused() }
+        return try await real.findChild(id: id)
+    }
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try write(); return try await real.updateChild(id: id, now: now, change)
     }
@@ -135,6 +140,23 @@ struct StorageFailureTests {
         #expect(record.completed && record.record?.assessment != nil)
         #expect(try await h.store.draftCount() == 1, "the free-writing stroke's draft")
         #expect(log.entries.contains { $0.level == .notice && $0.message.contains("kept write is stored") })
+    }
+
+    /// Each letter reads the profile again (adults may have changed it); when that read fails the
+    /// letter still starts, with the connection's copy, and the failure is logged, not swallowed.
+    @Test func aProfileThatCannotBeReadAgainIsLoggedAndTheLetterStillStarts() async throws {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        switchable.refuseProfileReads(true)
+        let replies = await h.send(#"{"type":"start","glyph":"A"}"#)
+        #expect(Self.lessonID(replies) != nil, "the letter starts")
+        #expect(!replies.contains { if case .error = $0 { true } else { false } }, "the child is not interrupted")
+        let warnings = log.entries.filter { $0.level == .warning && $0.message.contains("profile could not be read") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.metadata["child"] == "\(Self.child)")
+        #expect("\(warnings.first?.metadata["error"] ?? "")".contains("disk full (test)"))
     }
 
     @Test func aWriteStillFailingWhenTheConnectionClosesIsLoggedInFull() async throws {

@@ -86,9 +86,18 @@ extension SessionConnection {
     /// Adults may have changed the profile since `hello` (settings, script, hand, course position):
     /// the next letter is planned with what is stored now. The learner model stays the connection's
     /// own, which is saved after every letter. If the read fails the letter runs with what this
-    /// connection knew; nothing is lost, so the child is not interrupted for it.
+    /// connection knew (logged; nothing is lost, so the child is not interrupted for it).
     mutating func refreshProfile() async {
-        guard let current = child, let stored = try? await store.findChild(id: current.id) else { return }
+        guard let current = child else { return }
+        let found: ChildRecord?
+        do {
+            found = try await store.findChild(id: current.id)
+        } catch {
+            logger.warning("the profile could not be read again; the letter uses the connection's copy",
+                           metadata: logMetadata(["error": "\(error)"]))
+            return
+        }
+        guard let stored = found else { return }
         var fresh = stored
         fresh.learner = current.learner
         child = fresh
