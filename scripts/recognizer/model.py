@@ -176,10 +176,13 @@ def _network_ops(net: Net, prefix: str, add, logit_shift=None):
     return {"trajectory": traj_ops, "raster": rast_ops, "head": head_ops}
 
 
-def export(nets, classes, temperature: float, path: str, extra: dict | None = None, logit_shift=None):
+def export(nets, classes, temperature: float, path: str, extra: dict | None = None, logit_shift=None,
+           earlier=None):
     """Writes the weights file of one network (version 1) or of an ensemble (a list of networks whose
     logits are averaged: version 2). `logit_shift` (per class) is added to every network's last bias:
-    the prior correction of data.prior_shift, so the Swift reader needs no extra step."""
+    the prior correction of data.prior_shift, so the Swift reader needs no extra step. `earlier`, the
+    (header, tensors) of an ensemble file written by this function with the same shift, puts its
+    members first: an ensemble grown by more members without training the first ones again."""
     nets = list(nets) if isinstance(nets, (list, tuple)) else [nets]
     tensors = {}
     order = []
@@ -188,12 +191,20 @@ def export(nets, classes, temperature: float, path: str, extra: dict | None = No
         tensors[name] = np.ascontiguousarray(arr, dtype="<f4")
         order.append(name)
 
-    if len(nets) == 1:
+    old_members = []
+    if earlier is not None:
+        old_header, old_tensors = earlier
+        old_members = old_header["members"]
+        for name in old_header["tensors"]:
+            add(name, old_tensors[name])
+    if len(nets) == 1 and not old_members:
         version = FORMAT_VERSION
         networks = _network_ops(nets[0], "", add, logit_shift)
     else:
         version = ENSEMBLE_VERSION
-        networks = {"members": [_network_ops(n, f"m{k}.", add, logit_shift) for k, n in enumerate(nets)]}
+        first = len(old_members)
+        networks = {"members": old_members + [_network_ops(n, f"m{first + k}.", add, logit_shift)
+                                              for k, n in enumerate(nets)]}
     offset = 0
     meta = {}
     for name in order:

@@ -300,6 +300,11 @@ def main():
     p.add_argument("--tag", default="", help="name of a development run (for the log)")
     p.add_argument("--members", type=int, default=3,
                    help="networks trained with different seeds whose logits are averaged (an ensemble)")
+    p.add_argument("--first-member", type=int, default=0,
+                   help="grow an ensemble: members before this one are already in <work>/oof.npz (their mean) "
+                        "and in --earlier; only the later ones are trained")
+    p.add_argument("--earlier", default="",
+                   help="with --first-member: the weights file holding the first members (its shift must match)")
     p.add_argument("--sharp-s", default="v1", choices=sorted(data.SHARP_S_FORMS),
                    help="shapes of the synthetic ß (data.SHARP_S_FORMS; experiments)")
     p.add_argument("--logit-bias", default=LOGIT_BIAS,
@@ -335,6 +340,9 @@ def main():
                 oof = prev["logits"].copy()
                 if "child_logits" in prev.files:
                     oof_child = prev["child_logits"].copy()
+        earlier_oof = (oof.copy(), oof_child.copy()) if args.first_member else None
+        if earlier_oof is not None:
+            assert not np.isnan(oof[ok & (fold >= 0)]).any(), "--first-member needs the earlier members' oof.npz"
         run = [int(f) for f in args.only_folds.split(",")] if args.only_folds else list(range(args.folds))
         for f in run:
             tr = np.where((fold != f) & ok)[0]
@@ -342,9 +350,11 @@ def main():
             t0 = time.time()
             nets = [train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + f + 1 + 1000 * k,
                                 log_prefix=f"[fold {f}{member_tag(k, args)}] ")
-                    for k in range(args.members)]
-            oof[te] = np.mean([logits_of(n, traj, rast, te) for n in nets], axis=0)
-            oof_child[te] = np.mean([logits_of(n, traj, rast, te, view=1) for n in nets], axis=0)
+                    for k in range(args.first_member, args.members)]
+            new = [np.sum([logits_of(n, traj, rast, te, view=v) for n in nets], axis=0) for v in (0, 1)]
+            if earlier_oof is not None:  # the earlier members' mean counts once per member
+                new = [s + args.first_member * e[te] for s, e in zip(new, earlier_oof)]
+            oof[te], oof_child[te] = new[0] / args.members, new[1] / args.members
             acc = (oof[te].argmax(1) == labels[te]).mean()
             print(f"[fold {f}] held out {folds[f]}: exact top-1 {acc:.4f} ({time.time() - t0:.0f}s)", flush=True)
             np.savez(oof_path, logits=oof, child_logits=oof_child, labels=labels, fold=fold, contributor=meta["contributor"],
@@ -364,17 +374,25 @@ def main():
         idx = np.where(ok)[0]
         nets = [train_model(traj, rast, labels, idx, args, seed=args.seed * 100 + 99 + 1000 * k,
                             log_prefix=f"[final{member_tag(k, args)}] ")
-                for k in range(args.members)]
+                for k in range(args.first_member, args.members)]
+        earlier = model.load(args.earlier) if args.first_member else None
+        if earlier is not None:
+            assert len(earlier[0]["members"]) == args.first_member, "--earlier holds another number of members"
         os.makedirs(os.path.dirname(args.out), exist_ok=True)
         model.export(nets, data.CLASSES, temperature, args.out,
                      extra={"data": "UNIPEN train_r01_v07 dev (all 15 contributors) + synthetic umlauts/sharp s",
                             "epochs": args.epochs, "views": args.views, "seed": args.seed,
                             "members": args.members, "priorTau": args.prior_tau, "logitBias": args.logit_bias},
-                     logit_shift=shift)
-        # the exported file (BN folded) must reproduce the torch models' mean logits
+                     logit_shift=shift, earlier=earlier)
+        # the exported file (BN folded) must reproduce the torch models' mean logits (with the earlier
+        # members' file for those it holds)
         header, tensors = model.load(args.out)
         check = idx[:: max(1, len(idx) // 50)][:50]
-        ref = np.mean([logits_of(n, traj, rast, check) for n in nets], axis=0) + shift
+        ref = np.sum([logits_of(n, traj, rast, check) for n in nets], axis=0) + len(nets) * shift
+        if earlier is not None:
+            ref += args.first_member * np.stack([model.reference_logits(*earlier, traj[i, 0].astype(np.float32),
+                                                                        rast[i, 0].astype(np.float32)) for i in check])
+        ref /= args.members
         for j, i in enumerate(check):
             r = model.reference_logits(header, tensors, traj[i, 0].astype(np.float32), rast[i, 0].astype(np.float32))
             assert np.abs(r - ref[j]).max() < 1e-3, np.abs(r - ref[j]).max()
