@@ -13,8 +13,9 @@ Prints (real UNIPEN samples unless said otherwise):
   temperature applied to each fold is fitted on the other folds' logits only (cross-fitted);
 - expected-letter verification ROC AUC: positives = (sample, its true letter), negatives =
   (sample, every other letter of the 59); score = calibrated probability of the expected letter
-  plus its shape twin (as LetterRecognition.verify does; the twin itself is not a negative), and
-  the plain exact-label version.
+  plus its letter twin (as LetterRecognition.verify sums them; verify also adds the digit twin of
+  O/o and I/l, which this figure leaves out; the twin itself is not a negative), and the plain
+  exact-label version.
 """
 
 from __future__ import annotations

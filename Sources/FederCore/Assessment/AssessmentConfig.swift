@@ -21,6 +21,9 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// Ink left over after matching (the pen lifted mid-stroke) goes with the stroke it lies along
     /// (within the corridor) with at least this share of its points.
     public var leftoverOnLineShare = 0.7
+    /// An extra ink stroke whose points lie along the letter's lines (within the corridor) with at
+    /// least this share is the letter written in more pieces, not a stray stroke (`extraStroke`).
+    public var extraStrokeOnLetterShare = 0.7
 
     // MARK: Free writing (after the ink is fitted onto the glyph)
     /// Ink farther than this from its line has left the corridor.

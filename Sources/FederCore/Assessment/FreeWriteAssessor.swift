@@ -77,7 +77,7 @@ public enum FreeWriteAssessor {
     private static func liesOnLetter(_ points: [Point], _ c: CheckContext) -> Bool {
         let lines = c.glyph.strokes.map(\.points)
         let near = points.filter { p in lines.contains { Curves.distance(p, to: $0) <= c.corridor } }.count
-        return Double(near) >= 0.7 * Double(points.count)
+        return Double(near) >= c.config.extraStrokeOnLetterShare * Double(points.count)
     }
 
     /// No ink at all: every stroke is missing.

@@ -71,8 +71,12 @@ public struct Kinematics: Sendable, Equatable, Codable {
 
 /// Slant: the length-weighted mean angle from vertical of the parts of the line that run within 45°
 /// of vertical (the down- and up-strokes), positive when the top leans right. Measured on the path
-/// resampled every 0.05 x-heights so that jitter does not count. Nil without enough such line.
+/// resampled every `step` x-heights so that jitter does not count. Nil with less than `minimumLine`
+/// x-heights of such line.
 enum Slant {
+    static let step = 0.05
+    static let minimumLine = 0.3
+
     static func degrees(_ strokes: [[Point]], unit: Double) -> Double? {
         var sum = 0.0, weight = 0.0
         for stroke in strokes {
@@ -80,7 +84,7 @@ enum Slant {
             // from the last bit of rounding (ink in other units would get another slant).
             let length = Polyline.length(stroke)
             guard length > 0 else { continue }
-            let points = Polyline.resample(stroke, count: Int((length / (0.05 * unit) - 1e-6).rounded(.up)) + 1)
+            let points = Polyline.resample(stroke, count: Int((length / (step * unit) - 1e-6).rounded(.up)) + 1)
             guard points.count >= 2 else { continue }
             for i in 1..<points.count {
                 var d = points[i] - points[i - 1]
@@ -92,7 +96,7 @@ enum Slant {
                 weight += w
             }
         }
-        guard weight >= 0.3 * unit else { return nil }
+        guard weight >= minimumLine * unit else { return nil }
         return sum / weight * 180 / .pi
     }
 }

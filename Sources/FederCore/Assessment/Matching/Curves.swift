@@ -2,10 +2,14 @@ import Foundation
 
 /// Curve comparisons the assessment shares, all in glyph units.
 enum Curves {
-    /// How many resampled points to use for curves of this length: about one every 0.04 x-heights,
+    /// The spacing (x-heights) at which the assessment resamples ink and lines before comparing them:
+    /// fine enough that a discrete distance errs by at most a few glyph units.
+    static let samplingStep = 0.04
+
+    /// How many resampled points to use for curves of this length: about one every `samplingStep`,
     /// at least 16, at most `limit`, so the discrete Fréchet distance errs by at most a few units.
     static func sampleCount(length: Double, unit: Double, limit: Int = 160) -> Int {
-        min(max(Int((length / (0.04 * unit)).rounded(.up)) + 1, 16), limit)
+        min(max(Int((length / (samplingStep * unit)).rounded(.up)) + 1, 16), limit)
     }
 
     /// Discrete Fréchet distance of `ink` to `line`, both walked forwards, and of the reversed ink.

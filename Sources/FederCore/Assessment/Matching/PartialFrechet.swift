@@ -22,7 +22,7 @@ enum PartialFrechet {
     static func find(_ line: [Point], in ink: [Point], unit: Double) -> Hit? {
         guard ink.count >= 2, line.count >= 2 else { return nil }
         // Ink densified to the line's spacing, remembering which original sample each point follows.
-        let spacing = 0.04 * unit
+        let spacing = Curves.samplingStep * unit
         var dense: [Point] = [], origin: [Int] = []
         for i in ink.indices {
             if i > 0 {

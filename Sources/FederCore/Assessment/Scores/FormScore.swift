@@ -20,7 +20,7 @@ enum FormScore {
     static let widths = [1, 0.8, 1.25]
 
     static func distance(ink: [[Point]], glyph: Glyph, config: AssessmentConfig = .standard) -> Double {
-        let spacing = 0.04 * glyph.unit
+        let spacing = Curves.samplingStep * glyph.unit
         let strokes = ink.filter { !$0.isEmpty }.map { Polyline.resample($0, maxSpacing: spacing) }
         let lines = glyph.strokes.map { Polyline.resample($0.points, maxSpacing: spacing) }
         let count = strokes.reduce(0) { $0 + $1.count }
