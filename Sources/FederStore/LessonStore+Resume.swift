@@ -12,15 +12,25 @@ extension LessonStore {
         }
     }
 
-    /// The ink kept of an interrupted attempt: strokes of records recovered from drafts (a server
-    /// restart), then draft strokes still waiting (a dropped connection), in writing order.
-    public func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink? {
+    /// Whether a lesson of this id is stored for another child (or for nobody): this child cannot
+    /// resume it. A page on a shared tablet may still hold the last child's lesson.
+    public func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
+        try await database.writer.read { db in
+            guard let lesson = try StoredLesson.fetchOne(db, key: lessonID) else { return false }
+            return lesson.childID != childID
+        }
+    }
+
+    /// The ink this child kept of an interrupted attempt: strokes of records recovered from drafts
+    /// (a server restart), then draft strokes still waiting (a dropped connection), in writing order.
+    public func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink? {
         try await database.writer.read { db -> Ink? in
             let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: lessonID, phase: phase, attempt: attempt)
+                .filter(PhaseRecordRow.Columns.childID == childID)
                 .order(PhaseRecordRow.Columns.id).fetchAll(db)
             let drafts = try DraftStroke
-                .filter(DraftStroke.Columns.lessonID == lessonID && DraftStroke.Columns.phase == phase
-                        && DraftStroke.Columns.attempt == attempt)
+                .filter(DraftStroke.Columns.lessonID == lessonID && DraftStroke.Columns.childID == childID
+                        && DraftStroke.Columns.phase == phase && DraftStroke.Columns.attempt == attempt)
                 .order(DraftStroke.Columns.strokeIndex).fetchAll(db)
             let strokes = recovered.flatMap { $0.ink?.strokes ?? [] } + drafts.map(\.samples)
             guard !strokes.isEmpty else { return nil }

@@ -41,12 +41,17 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     private let lock = NSLock()
     private var refusing = false
     private var refusingProfileReads = false
+    private var refusingChildLoads = false
     init(_ real: LessonStore) { self.real = real }
     func refuseWrites(_ on: Bool) { lock.withLock { refusing = on } }
     func refuseProfileReads(_ on: Bool) { lock.withLock { refusingProfileReads = on } }
+    func refuseChildLoads(_ on: Bool) { lock.withLock { refusingChildLoads = on } }
     private func write() throws { if lock.withLock({ refusing }) { throw WriteRefused() } }
 
-    func child(id: String, now: Date) async throws -> ChildRecord { try await real.child(id: id, now: now) }
+    func child(id: String, now: Date) async throws -> ChildRecord {
+        if lock.withLock({ refusingChildLoads }) { throw WriteRefused() }
+        return try await real.child(id: id, now: now)
+    }
     func findChild(id: String) async throws -> ChildRecord? {
         if lock.withLock({ refusingProfileReads }) { throw WriteRefused() }
         return try await real.findChild(id: id)
@@ -68,8 +73,11 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
         try await real.lessonRecords(lessonID: lessonID, childID: childID)
     }
-    func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink? {
-        try await real.keptStrokes(lessonID: lessonID, phase: phase, attempt: attempt)
+    func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
+        try await real.lessonIsAnotherChilds(lessonID: lessonID, childID: childID)
+    }
+    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink? {
+        try await real.keptStrokes(lessonID: lessonID, childID: childID, phase: phase, attempt: attempt)
     }
 }
 
@@ -156,7 +164,31 @@ struct StorageFailureTests {
         let warnings = log.entries.filter { $0.level == .warning && $0.message.contains("profile could not be read") }
         #expect(warnings.count == 1)
         #expect(warnings.first?.metadata["child"] == "\(Self.child)")
-        #expect("\(warnings.first?.metadata["error"] ?? "")".contains("disk full (test)"))
+        let logged = warnings.first?.metadata["error"].map { "\($0)" } ?? ""
+        #expect(logged.contains("disk full (test)"))
+    }
+
+    /// The next child says hello on the same tablet and cannot be loaded: the page is told, the log
+    /// names the child that could not be loaded, and nothing written afterwards goes to the child before.
+    @Test func aHelloThatFailsLeavesNoOneWritingUnderThePreviousChild() async throws {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        switchable.refuseChildLoads(true)
+        let next = "0e3a1c52-7b4d-4c1e-9f20-5d8a6b7c9e01"
+        let failed = await h.send(#"{"type":"hello","child":"\#(next)"}"#)
+        #expect(Self.failures(failed).count == 1)
+        let error = try #require(log.entries.first { $0.level == .error })
+        #expect(error.metadata["child"] == "\(next)", "the log names the child that could not be loaded")
+        switchable.refuseChildLoads(false)
+
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(Self.lessonID(opening))
+        _ = await h.passObserveAndDirect(try T.library.glyph("A", script: "druck"))
+        let rows = try await h.store.recentRecords(limit: 10)
+        #expect(rows.map(\.phase).sorted() == ["direct", "observe"])
+        #expect(rows.allSatisfy { $0.lessonID == lesson && $0.childID == nil }, "not filed under the child before")
     }
 
     @Test func aWriteStillFailingWhenTheConnectionClosesIsLoggedInFull() async throws {

@@ -17,7 +17,8 @@ protocol LiveSessionStore: Sendable {
     func appendDraft(_ stroke: DraftStroke) async throws
     func recoverDrafts(childID: String, except lessonID: String?, judge: InterruptedAttemptJudge?) async throws -> Int
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow]
-    func keptStrokes(lessonID: String, phase: String, attempt: Int) async throws -> Ink?
+    func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
+    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
 }
 
 extension LessonStore: LiveSessionStore {

@@ -10,13 +10,16 @@ extension SessionConnection {
             child = nil
             return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: nil, condition: nil)]
         }
+        // Whoever wrote before is no longer writing, whether or not the new child can be loaded:
+        // nothing from now on may be filed under the previous child.
+        child = nil
         do {
             let record = try await store.child(id: childID, now: clock.wall())
             child = record
             return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                            condition: record.condition, profile: Self.profileInfo(record))]
         } catch {
-            return [storageFailed("the child could not be loaded", error, re: id)]
+            return [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]
         }
     }
 

@@ -12,6 +12,10 @@ extension SessionConnection {
         var replies = await abandonLesson(re: id)
         let rows: [PhaseRecordRow]
         do {
+            if try await store.lessonIsAnotherChilds(lessonID: resume.lesson, childID: current.id) {
+                replies.append(.error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's")))
+                return replies
+            }
             rows = try await store.lessonRecords(lessonID: resume.lesson, childID: current.id)
         } catch {
             replies.append(storageFailed("the lesson could not be loaded", error, re: id))
@@ -36,7 +40,7 @@ extension SessionConnection {
         let attempt = phase == resume.phase ? resume.attempt : 1
         let kept: Ink?
         do {
-            kept = try await store.keptStrokes(lessonID: resume.lesson, phase: phase.rawValue, attempt: attempt)
+            kept = try await store.keptStrokes(lessonID: resume.lesson, childID: current.id, phase: phase.rawValue, attempt: attempt)
         } catch {
             replies.append(storageFailed("the kept strokes could not be loaded", error, re: id))
             return replies

@@ -25,16 +25,17 @@ extension SessionConnection {
     static let pendingWriteLimit = 256
 
     /// Logs a storage failure and makes the page's `storage_failed` error.
-    func storageFailed(_ what: String, _ error: any Error, re id: RequestID?) -> ServerMessage {
-        logger.error("\(what)", metadata: logMetadata(["code": "\(ProtocolError.Code.storageFailed.rawValue)", "error": "\(error)"]))
+    func storageFailed(_ what: String, _ error: any Error, re id: RequestID?, metadata: Logger.Metadata = [:]) -> ServerMessage {
+        logger.error("\(what)", metadata: logMetadata(metadata.merging(["code": "\(ProtocolError.Code.storageFailed.rawValue)",
+                                                                         "error": "\(error)"]) { $1 }))
         return .error(re: id, ProtocolError(.storageFailed, "\(what): \(error)"))
     }
 
-    /// The child and lesson of this connection, for every log line about it.
+    /// The child and lesson of this connection, for every log line about it (`extra` may name
+    /// another child, as a `hello` whose child could not be loaded does).
     func logMetadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
-        var metadata = extra
-        metadata["child"] = "\(child?.id ?? "-")"
-        metadata["lesson"] = "\(lesson?.id ?? "-")"
+        var metadata: Logger.Metadata = ["child": "\(child?.id ?? "-")", "lesson": "\(lesson?.id ?? "-")"]
+        metadata.merge(extra) { $1 }
         return metadata
     }
 

@@ -1,0 +1,58 @@
+import FederCore
+import FederStore
+import Foundation
+import Testing
+@testable import FederServer
+
+/// A page on a shared tablet may still hold the last child's lesson when the next child writes:
+/// resuming it must neither show that child's strokes nor file the next child's ink under it.
+@Suite("Resuming only one's own lesson")
+struct ResumeOwnershipTests {
+    typealias T = SessionConnectionTests
+    static let first = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+    static let second = "0e3a1c52-7b4d-4c1e-9f20-5d8a6b7c9e01"
+
+    /// Another connection to the harness's store, as after the page reconnects.
+    static func reconnect(_ h: T.Harness) -> SessionConnection {
+        SessionConnection(library: T.library, store: h.store, recognizer: T.recognizer, clock: h.clock.serverClock)
+    }
+
+    static func send(_ json: String, to connection: inout SessionConnection) async -> [ServerMessage] {
+        await connection.handle(text: Data(json.utf8)) + (await connection.persistBeforeReply())
+    }
+
+    static func resumedStrokes(_ replies: [ServerMessage]) -> Int? {
+        for case .resumed(_, _, _, _, let strokes) in replies { return strokes }
+        return nil
+    }
+
+    @Test func anotherChildsLessonIsRefusedAndItsStrokesStayWhereTheyAre() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        _ = await h.passObserveAndDirect(try T.library.glyph("A", script: "druck"))
+        let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
+        _ = await h.write([strokes[0]])
+        await h.connection.close()
+        #expect(try await h.store.draftCount() == 1, "the first child's finished stroke is kept as a draft")
+
+        let resume = #"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#
+        var other = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.second)"}"#, to: &other)
+        let refused = await Self.send(resume, to: &other)
+        #expect(T.errorCode(refused) == .noSuchLesson)
+        #expect(Self.resumedStrokes(refused) == nil)
+        await other.close()
+        let drafts = try await h.database.writer.read { db in try DraftStroke.fetchAll(db) }
+        #expect(drafts.map(\.childID) == [Self.first], "the draft is still the first child's")
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.second).isEmpty)
+
+        // The child it belongs to resumes it with its stroke.
+        var same = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.first)"}"#, to: &same)
+        let resumed = await Self.send(resume, to: &same)
+        #expect(T.errorCode(resumed) == nil)
+        #expect(Self.resumedStrokes(resumed) == 1)
+    }
+}
