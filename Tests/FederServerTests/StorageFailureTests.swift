@@ -191,6 +191,35 @@ struct StorageFailureTests {
         #expect(rows.allSatisfy { $0.lessonID == lesson && $0.childID == nil }, "not filed under the child before")
     }
 
+    /// A stroke whose draft failed at its pen-up, and the connection closes while the next stroke is
+    /// being drawn: the finished stroke is drafted then if the store works again, and logged in
+    /// full if it still fails.
+    @Test(arguments: [true, false])
+    func aFinishedStrokeIsKeptWhenTheConnectionClosesWithThePenDown(storeWorksAgain: Bool) async throws {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        _ = await Self.openGuided(&h)
+        let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
+        switchable.refuseWrites(true)
+        let first = await h.write([strokes[0]])
+        #expect(Self.failures(first).count == 1, "the draft failed and the page was told")
+        if storeWorksAgain { switchable.refuseWrites(false) }
+        let second = strokes[1]
+        _ = await h.send(#"{"type":"down","pointer":"pen","sample":\#(json(second[0]))}"#)
+        _ = await h.send(#"{"type":"move","samples":[\#(second[1...3].map(json).joined(separator: ","))]}"#)
+        await h.connection.close()
+        if storeWorksAgain {
+            let drafts = try await h.database.writer.read { db in try DraftStroke.order(Column("strokeIndex")).fetchAll(db) }
+            #expect(drafts.map(\.samples) == [strokes[0]], "the finished stroke, not the one being drawn")
+        } else {
+            #expect(try await h.store.draftCount() == 0)
+            let entry = try #require(log.entries.first { $0.level == .critical && $0.message.contains("kept as drafts") })
+            let content = try #require(entry.metadata["content"]).description
+            #expect(try JSONDecoder().decode([[PenSample]].self, from: Data(content.utf8)) == [strokes[0]])
+        }
+    }
+
     @Test func aWriteStillFailingWhenTheConnectionClosesIsLoggedInFull() async throws {
         let log = LogRecorder()
         var switchable: SwitchableStore!

@@ -80,6 +80,20 @@ extension SessionConnection {
         }
     }
 
+    /// The finished strokes of the attempt in progress that no draft holds, logged in full: the
+    /// connection is closing and the store still fails.
+    func logUndraftedStrokes() {
+        guard let lesson, let ink = lesson.machine.inkInProgress else { return }
+        let finished = lesson.finishedStrokes
+        guard finished > lesson.draftedStrokes else { return }
+        let strokes = Array(ink.strokes[lesson.draftedStrokes..<finished])
+        let content = (try? JSONEncoder().encode(strokes)).map { String(decoding: $0, as: UTF8.self) } ?? "(not encodable)"
+        logger.critical("strokes could not be kept as drafts before the connection closed",
+                        metadata: logMetadata(["phase": "\(lesson.machine.phase?.rawValue ?? "-")",
+                                               "attempt": "\(lesson.machine.currentAttempt)",
+                                               "firstStroke": "\(lesson.draftedStrokes)", "content": "\(content)"]))
+    }
+
     private static func json(_ write: PendingWrite) -> String {
         let encoder = JSONEncoder()
         let data: Data?

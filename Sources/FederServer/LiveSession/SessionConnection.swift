@@ -38,6 +38,11 @@ struct SessionConnection: Sendable {
         var resumed = false
         /// The scheduler picked this letter (its priority goes on the records).
         var pick: LetterScheduler.Pick?
+
+        /// The attempt's strokes that are finished (the one being drawn, never answered, is not).
+        var finishedStrokes: Int {
+            (machine.inkInProgress?.strokes.count ?? 0) - (machine.isPenDown ? 1 : 0)
+        }
     }
 
     init(library: GlyphLibrary, store: any LiveSessionStore, recognizer: LetterRecognizer? = nil,
@@ -141,9 +146,11 @@ struct SessionConnection: Sendable {
         await retryPendingWrites()
         if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
             draftDue = false
-            // A stroke whose draft fails here is still in the page's ink, which it sends on resuming.
+            // A stroke whose draft fails here is still in the page's ink, which it sends on resuming;
+            // should the page never come back, the log is the last place it is kept.
             if let error = await writeDraft() {
                 _ = storageFailed("the last strokes could not be kept as drafts as the connection closed", error, re: nil)
+                logUndraftedStrokes()
             }
             self.lesson = nil
         } else {
@@ -211,15 +218,18 @@ struct SessionConnection: Sendable {
         }
     }
 
-    /// After a pen-up: the strokes finished since the last draft go to the database. Returns the
-    /// error when a draft could not be written (those strokes are tried again next time).
+    /// The strokes finished since the last draft go to the database (after a pen-up, and when the
+    /// connection closes — then also with the pen down: the stroke being drawn is left out, it was
+    /// never answered). Returns the error when a draft could not be written (those strokes are tried
+    /// again next time).
     @discardableResult
     mutating func writeDraft() async -> (any Error)? {
-        guard let lesson, let phase = lesson.machine.phase, let ink = lesson.machine.inkInProgress,
-              !lesson.machine.isPenDown, ink.strokes.count > lesson.draftedStrokes else { return nil }
+        guard let lesson, let phase = lesson.machine.phase, let ink = lesson.machine.inkInProgress else { return nil }
+        let finished = lesson.finishedStrokes
+        guard finished > lesson.draftedStrokes else { return nil }
         let glyph = lesson.machine.glyph
         let attempt = lesson.machine.currentAttempt
-        for index in lesson.draftedStrokes..<ink.strokes.count {
+        for index in lesson.draftedStrokes..<finished {
             let draft = DraftStroke(lessonID: lesson.id, childID: child?.id, condition: lesson.machine.condition,
                                     script: glyph.script, glyph: glyph.char, variant: glyph.variant, phase: phase.rawValue,
                                     attempt: attempt, pointer: ink.pointer, startedAt: lesson.phaseWallStart,
