@@ -48,3 +48,48 @@ def test_the_server_stopped_mid_letter_and_started_again(page, server):
     assert [r["phase"] for r in records].count("observe") == 1 and [r["phase"] for r in records].count("direct") == 1
     assert len({r["lessonID"] for r in records}) == 1
     assert server.draft_strokes() == 0
+
+
+def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
+    """A word lesson is resumed as a word (the page names it by `word`, not as one glyph)."""
+    from pen import Pen, start_dots, tap
+    from test_schulschrift import split_at_joins, word_geometry
+
+    child = new_profile(server)
+    glyph = word_geometry(server, "Oma")
+    pieces = split_at_joins(glyph)
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(f"{server.url}/?word=Oma")
+    wait_phase(page, "observe")
+    pen = Pen(page)
+    tap(page, pen, glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    for x, y in start_dots(page):
+        tap(page, pen, x, y)
+        page.wait_for_timeout(120)
+    wait_phase(page, "guided")
+
+    pen.stroke(glyph_to_client(page, densify(pieces[0], 3.0)))
+    # A piece of the joined stroke completes no glyph stroke: wait for its draft instead.
+    for _ in range(100):
+        if server.draft_strokes() == 1:
+            break
+        page.wait_for_timeout(50)
+    assert server.draft_strokes() == 1
+    server.stop()
+    page.wait_for_selector("#offline:not(.hidden)")
+    server.start()
+    page.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
+    page.wait_for_selector("#offline", state="hidden")
+    assert page.evaluate("document.body.dataset.glyph") == "Oma"
+    assert page.evaluate("document.body.dataset.phase") == "guided", "the word goes on in the phase it was in"
+    for piece in pieces[1:]:
+        pen.stroke(glyph_to_client(page, densify(piece, 3.0)))
+    for stroke in glyph["strokes"][1:]:
+        pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0)))
+    wait_phase(page, "freeWrite")
+
+    guided = [r for r in server.records() if r["phase"] == "guided"]
+    assert [r["outcome"] for r in guided] == ["passed"]
+    assert len(json.loads(guided[0]["ink"])["strokes"]) == len(pieces) + len(glyph["strokes"]) - 1, "no stroke is lost"
+    assert server.draft_strokes() == 0

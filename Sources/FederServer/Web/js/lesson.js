@@ -50,8 +50,10 @@ export class LessonView {
     if (!this.lessonID || !this.glyph || document.body.dataset.state === "done") return false;
     this.resuming = { phase: this.phase, attempt: this.attempt };
     try {
+      // A word lesson (`variant` "word", `char` the word) is named as a word again.
+      const target = this.glyph.variant === "word" ? { word: this.glyph.char } : { glyph: this.glyph.char };
       const replies = await this.connection.requestUntil("start", {
-        glyph: this.glyph.char, script: this.glyph.script,
+        ...target, script: this.glyph.script,
         resume: { lesson: this.lessonID, phase: this.phase, attempt: this.attempt },
       }, (m) => m.type === "resumed");
       return replies.some((r) => r.type === "resumed");
