@@ -52,7 +52,7 @@ extension SessionConnection {
         // Not while older writes still wait: a kept record clears its own drafts when it is stored.
         if let childID = child?.id, await retryPendingWrites() {
             do {
-                try await store.recoverDrafts(childID: childID, except: nil, judge: interruptedAttemptJudge)
+                _ = try await store.recoverDrafts(childID: childID, except: nil, judge: interruptedAttemptJudge)
             } catch {
                 replies.append(storageFailed("left-over strokes could not be recovered", error, re: id))
             }

@@ -20,7 +20,7 @@ struct SessionConnection: Sendable {
     let logger: Logger
     private let decoder = ClientMessageDecoder()
 
-    internal(set) var child: ChildRecord?
+    var child: ChildRecord?
     var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false

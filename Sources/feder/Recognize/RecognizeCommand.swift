@@ -12,6 +12,11 @@ struct RecognizeCommand: ParsableCommand {
             and extra fields are ignored; "expected": "a" adds the verification). Each output line is \
             {"label", "confidence", "top": [[label, p], …]} and, with --words, {"word", "confidence", "letters"}. \
             A line that cannot be read gives {"error": …} and the rest go on.
+
+            With --summary the lines carry their true "label" (as UNIPEN's do) and one JSON object is \
+            printed at the end instead: letters top-1 (exact and case-merged, all classes and letters \
+            only), digits top-1, and verification as a lesson does it (ROC AUC; right letters rejected and \
+            other letters accepted at the children's threshold). docs/RECOGNITION.md explains each figure.
             """
     )
 
@@ -27,6 +32,14 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(help: "Answer with letters only (no digits).")
     var lettersOnly = false
 
+    @Flag(help: "Lines carry their true \"label\": print the accuracy and verification figures instead of each answer.")
+    var summary = false
+
+    func validate() throws {
+        if summary && words { throw ValidationError("--summary scores single letters; it does not combine with --words") }
+        if summary && lettersOnly { throw ValidationError("--summary reports both readings; leave out --letters-only") }
+    }
+
     func run() throws {
         let recognizer = try LetterRecognizer.bundled()
         let data = try InputReader.read(file)
@@ -35,11 +48,26 @@ struct RecognizeCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let letters = Set(recognizer.labels.filter { $0.first?.isLetter ?? false })
         let out = FileHandle.standardOutput
+        if summary {
+            var scorecard = RecognitionScorecard(labels: recognizer.labels)
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                guard let input = try? decoder.decode(Input.self, from: Data(line)), let label = input.label,
+                      let r = try? recognizer.recognize(input.points) else {
+                    scorecard.skip()
+                    continue
+                }
+                scorecard.add(r, label: label)
+            }
+            encoder.outputFormatting.insert(.prettyPrinted)
+            out.write(try encoder.encode(scorecard.summary()))
+            out.write(Data("\n".utf8))
+            return
+        }
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
             let reply: any Encodable
             do {
                 let input = try decoder.decode(Input.self, from: Data(line))
-                let strokes = input.strokes.map { $0.compactMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } }
+                let strokes = input.points
                 if words {
                     let w = try WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight)
                     reply = WordLine(word: w.word, confidence: rounded(w.confidence),
@@ -65,6 +93,9 @@ struct RecognizeCommand: ParsableCommand {
     private struct Input: Decodable {
         var strokes: [[[Double]]]
         var expected: String?
+        var label: String?
+
+        var points: [[Point]] { strokes.map { $0.compactMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } } }
     }
 
     private struct LetterLine: Encodable {
