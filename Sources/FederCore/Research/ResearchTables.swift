@@ -9,6 +9,8 @@ public enum ResearchTables {
     static let pointers = PointerKind.allCases.map(\.rawValue)
     static let enrolledText = "Whether the child was enrolled in the study (with consent) when this was recorded; "
         + "false rows are not study data."
+    static let enrolledNowText = "Whether the child is enrolled in a running study at the time of the export "
+        + "(an arm is changed only for an enrolled child); false rows are not study data."
 
     public static var schemas: [TableSchema] {
         [children.schema, armChanges.schema, lessons.schema, attempts.schema, errors.schema, samples.schema,
@@ -47,7 +49,7 @@ public enum ResearchTables {
         columns: [
             column("changeID", .integer, "Id of the change.", required: true, minimum: 1) { $0.changeID.cell },
             column("childID", .string, "The child.", required: true) { $0.childID.cell },
-            column("enrolled", .boolean, enrolledText, required: true) { $0.enrolled.cell },
+            column("enrolled", .boolean, enrolledNowText, required: true) { $0.enrolled.cell },
             column("fromArm", .string, "Arm before the change.", required: true, allowed: conditions) { $0.fromArm.rawValue.cell },
             column("toArm", .string, "Arm after the change.", required: true, allowed: conditions) { $0.toArm.rawValue.cell },
             column("changedAt", .datetime, "When.", required: true) { $0.changedAt.cell },

@@ -4,7 +4,7 @@ import GRDB
 
 /// The study: whether it runs, which children are enrolled with whose consent, their arms and the
 /// log of researchers' changes, and paper-transfer ratings. Enrolling or overriding writes the arm
-/// into `child.condition`, which live sessions read at `hello`.
+/// into `child.condition`, which a live session reads at the child's next `start`.
 public struct ResearchStore: Sendable {
     /// What a child not enrolled practises in.
     public static let defaultCondition = StudyCondition.threePhase
