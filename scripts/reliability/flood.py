@@ -23,7 +23,7 @@ from raw_socket import RawSocket, frame  # noqa: E402
 
 def page_size_moves(count, size=4096):
     """`count` move messages of about `size` bytes each, with rising timestamps (about 145 samples
-    each: a page's worth of text)."""
+    each, fewer as the times grow longer: a page's worth of text)."""
     out, t = [], 0.0
     for i in range(1, count + 1):
         samples, length = [], 40
