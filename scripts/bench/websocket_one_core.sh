@@ -4,6 +4,7 @@
 #   scripts/bench/websocket_one_core.sh CHILDREN RATE [event-loops|swift|floor] [SECONDS]
 # `floor`: the server is `feder bench echo-server` (Hummingbird's WebSocket path answering at once,
 # no Feder work) — what the same traffic costs before Feder does anything.
+# FRAMES_PER_MOVE (default 2, as the page sends guided tracing) sets the frames per move message.
 # Needs a release build (swift build -c release --product feder) and two cores.
 set -euo pipefail
 children=$1; rate=$2; mode=${3:-event-loops}; seconds=${4:-10}
@@ -20,5 +21,6 @@ server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
 sleep 1.5
 taskset -c 1 "$feder" bench websocket --children "$children" --rate "$rate" --seconds "$seconds" \
+    --frames-per-move "${FRAMES_PER_MOVE:-2}" \
     --concurrency "$client_mode" --url "ws://127.0.0.1:$port/v1/session" --data "$data" --server-pid "$server" \
     | grep '^websocket' | sed "s/^/[$mode] /"

@@ -9,8 +9,9 @@ import Logging
 import ServiceLifecycle
 
 /// Round-trip latency of live tracing messages for N simulated children, each sending 120 samples/s
-/// (two samples per message at 60 messages/s, as the page batches per frame; `--rate 240`: four, as
-/// an Apple Pencil's coalesced events) to a server on loopback — in this process, or with `--url`
+/// (one message every two 60 Hz frames with four samples, as the page batches guided tracing;
+/// `--rate 240`: eight, as an Apple Pencil's coalesced events; `--frames-per-move 1`: a message
+/// every frame, as the page did before 2026-11-25) to a server on loopback — in this process, or with `--url`
 /// a `feder serve` in another process (so the load generator does not share the server's cores).
 struct WebSocketBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "websocket",
@@ -34,8 +35,11 @@ struct WebSocketBench: AsyncParsableCommand {
     @Option(help: "Seconds from a letter's start to the first pen-down (the page shows the letter and says its prompt first).")
     var startPause = 0.5
 
-    @Option(help: "Pen samples per second (120: two per 60 Hz frame message; 240: four, as an Apple Pencil).")
+    @Option(help: "Pen samples per second (120, or 240 as an Apple Pencil's coalesced events).")
     var rate = 120
+
+    @Option(help: "60 Hz frames per move message (2: as the page sends guided tracing; 1: every frame).")
+    var framesPerMove = 2
 
     @Option(help: "A running server's session URL (ws://host:port/v1/session) instead of one in this process.")
     var url: String?
@@ -54,6 +58,7 @@ struct WebSocketBench: AsyncParsableCommand {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--children needs positive numbers") }
         guard rate >= 60, rate % 60 == 0 else { throw ValidationError("--rate must be a multiple of 60 (samples per 60 Hz frame)") }
+        guard (1...30).contains(framesPerMove) else { throw ValidationError("--frames-per-move must be 1 to 30") }
         try concurrency.install()
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
         if let url {
@@ -109,7 +114,7 @@ struct WebSocketBench: AsyncParsableCommand {
         let pauses = (start: Self.frames(startPause), stroke: Self.frames(strokePause), letter: Self.frames(letterPause))
         let children = (0..<n).map {
             SimulatedChild(index: $0, path: path, glyph: glyph.char, pauses: pauses, perFrame: rate / 60,
-                           recorder: recorder, measureFrom: measureFrom)
+                           framesPerMove: framesPerMove, recorder: recorder, measureFrom: measureFrom)
         }
         let before = server?.read()
         let driver = LoadDriver(url: url, children: children, stopAt: stopAt, logger: logger) {
@@ -121,8 +126,8 @@ struct WebSocketBench: AsyncParsableCommand {
         let summary = LatencySummary(milliseconds: recorder.latencies)
         let starts = LatencySummary(milliseconds: recorder.startLatencies)
         let samplesPerSecond = Double(recorder.samples) / seconds
-        var line = String(format: "websocket: children=%d rate=%d Hz pauses=%.2f/%.2f/%.2f s samples/s=%.0f errors=%d round trip %@ | letter start %@",
-                          n, rate, startPause, strokePause, letterPause, samplesPerSecond, recorder.errors, summary.description,
+        var line = String(format: "websocket: children=%d rate=%d Hz frames/move=%d pauses=%.2f/%.2f/%.2f s samples/s=%.0f errors=%d round trip %@ | letter start %@",
+                          n, rate, framesPerMove, startPause, strokePause, letterPause, samplesPerSecond, recorder.errors, summary.description,
                           starts.description)
         if let usageAtStart, let after, after.cpuSeconds > usageAtStart.cpuSeconds {
             let cpu = after.cpuSeconds - usageAtStart.cpuSeconds
@@ -161,7 +166,8 @@ final class LatencyRecorder: @unchecked Sendable {
     func error() { lock.lock(); errors += 1; lock.unlock() }
 }
 
-/// One child: traces the letter over and over, one "move" with `perFrame` samples per frame (1/60 s), lifts
+/// One child: traces the letter over and over, one "move" every `framesPerMove` frames (1/60 s) with
+/// the `perFrame` samples of each of those frames, lifts
 /// the pen between strokes and pauses between letters as a child does, and times each reply. Children do not sleep on their own: one ticker drives them all, so the
 /// benchmark's own timer overhead stays small next to the server's work.
 final class SimulatedChild: @unchecked Sendable {
@@ -177,7 +183,7 @@ final class SimulatedChild: @unchecked Sendable {
     private var idleFrames = 0
 
     init(index: Int, path: [[PenSample]], glyph: String, pauses: (start: Int, stroke: Int, letter: Int), perFrame: Int,
-         recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
+         framesPerMove: Int = 1, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
@@ -186,9 +192,12 @@ final class SimulatedChild: @unchecked Sendable {
             ("\"type\":\"start\",\"glyph\":\"\(glyph)\"", .letterStart, pauses.start)]
         for (k, stroke) in path.enumerated() {
             script.append(("\"type\":\"down\",\"pointer\":\"pen\",\"sample\":\(Self.encode(stroke[0]))", .samples(1), 0))
-            for i in stride(from: 1, to: stroke.count, by: perFrame) {
-                let batch = stroke[i..<min(i + perFrame, stroke.count)]
-                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", .samples(batch.count), 1))
+            let perMove = perFrame * framesPerMove
+            for i in stride(from: 1, to: stroke.count, by: perMove) {
+                let batch = stroke[i..<min(i + perMove, stroke.count)]
+                // The frames this batch's samples span (the last batch of a stroke may be short).
+                let frames = (batch.count + perFrame - 1) / perFrame
+                script.append(("\"type\":\"move\",\"samples\":[\(batch.map(Self.encode).joined(separator: ","))]", .samples(batch.count), frames))
             }
             script.append(("\"type\":\"up\"", .untimed, k + 1 == path.count ? pauses.letter : pauses.stroke))
         }

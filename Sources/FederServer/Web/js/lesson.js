@@ -8,6 +8,13 @@ import { feedbackSettings } from "./feedback-settings.js";
 import { sounds } from "./sounds.js";
 import { GuideAnimation } from "./guide-animation.js";
 
+// Pen samples go to the server in batches, one `move` every few animation frames: each message costs
+// the server far more than the samples in it (docs/PERFORMANCE.md). The ink is drawn here at once;
+// what comes back — checkpoints and the line's colour while tracing — then follows the pen within
+// two frames (about 33 ms plus the round trip, under the 50 ms at which writers notice ink lag,
+// research/peers.md §7). Writing alone gets no live feedback, so its batches can be longer.
+const FRAMES_PER_MOVE = { guided: 2, freeWrite: 6 };
+
 export class LessonView {
   constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill }) {
     Object.assign(this, { connection, viewport, guides, ink, progressFill, phaseDots, starsPill });
@@ -17,6 +24,7 @@ export class LessonView {
     this.phases = [];
     this.queue = [];
     this.flushScheduled = false;
+    this.flushGeneration = 0;
     this.penDown = false;
     this.activeStroke = 0;
     this.listeners = { finished: [], progress: [] };
@@ -109,10 +117,19 @@ export class LessonView {
     this.ink.extend(samples);
     letterSound.penMove(samples);
     this.queue.push(...samples);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      requestAnimationFrame(() => this.flush());
-    }
+    if (!this.flushScheduled) this.scheduleFlush(FRAMES_PER_MOVE[this.phase] ?? 1);
+  }
+
+  /** Sends the queued samples after `frames` animation frames (a pen-up sends them at once). */
+  scheduleFlush(frames) {
+    this.flushScheduled = true;
+    const generation = ++this.flushGeneration;
+    let left = frames;
+    const tick = () => {
+      if (generation !== this.flushGeneration) return; // flushed meanwhile
+      if (--left > 0) requestAnimationFrame(tick); else this.flush();
+    };
+    requestAnimationFrame(tick);
   }
 
   up(sample) {
@@ -125,6 +142,7 @@ export class LessonView {
 
   flush() {
     this.flushScheduled = false;
+    this.flushGeneration++;
     while (this.queue.length) this.connection.send("move", { samples: this.queue.splice(0, 256) });
   }
 
