@@ -5,8 +5,9 @@ import Testing
 @testable import FederServer
 
 /// A page on a shared tablet may still hold the last child's lesson when the next child writes:
-/// resuming it must neither show that child's strokes nor file the next child's ink under it.
-@Suite("Resuming only one's own lesson")
+/// resuming it must neither show that child's strokes nor file the next child's ink under it, and
+/// a lesson is never split between two children.
+@Suite("A lesson belongs to one child")
 struct ResumeOwnershipTests {
     typealias T = SessionConnectionTests
     static let first = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
@@ -24,6 +25,33 @@ struct ResumeOwnershipTests {
     static func resumedStrokes(_ replies: [ServerMessage]) -> Int? {
         for case .resumed(_, _, _, _, let strokes) in replies { return strokes }
         return nil
+    }
+
+    @Test func aNewChildOnTheTabletEndsThePreviousChildsLetter() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let glyph = try T.library.glyph("A", script: "druck")
+        _ = await h.passObserveAndDirect(glyph)
+        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
+        _ = await h.write([strokes[0]])
+
+        let switched = await h.send(#"{"type":"hello","child":"\#(Self.second)"}"#)
+        #expect(switched.contains { if case .stored = $0 { true } else { false } }, "the attempt in progress is recorded")
+        let first = try await h.store.lessonRecords(lessonID: lesson, childID: Self.first)
+        #expect(first.map(\.phase) == ["observe", "direct", "guided"])
+        #expect(first.last?.outcome == "abandoned" && first.last?.ink?.strokes == [strokes[0]])
+        #expect(try await h.store.draftCount() == 0)
+
+        // The next child's letter is its own lesson; nothing more is added to the first one.
+        let next = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let nextLesson = try #require(StorageFailureTests.lessonID(next))
+        _ = await h.passObserveAndDirect(glyph)
+        #expect(nextLesson != lesson)
+        #expect(try await h.store.lessonRecords(lessonID: nextLesson, childID: Self.second).map(\.phase) == ["observe", "direct"])
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.second).isEmpty)
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.first).count == 3)
     }
 
     @Test func anotherChildsLessonIsRefusedAndItsStrokesStayWhereTheyAre() async throws {

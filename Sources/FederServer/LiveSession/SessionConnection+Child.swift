@@ -6,9 +6,13 @@ import Foundation
 // child's model, round, jar, streak and sticker book.
 extension SessionConnection {
     mutating func hello(_ childID: String?, re id: RequestID?) async -> [ServerMessage] {
+        // Another child takes the tablet: the letter in progress is the previous child's and ends
+        // here (recorded as abandoned under that child), so no lesson is split between two children.
+        var replies: [ServerMessage] = []
+        if lesson != nil, childID != child?.id { replies += await abandonLesson(re: id) }
         guard let childID else {
             child = nil
-            return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: nil, condition: nil)]
+            return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: nil, condition: nil)]
         }
         // Whoever wrote before is no longer writing, whether or not the new child can be loaded:
         // nothing from now on may be filed under the previous child.
@@ -16,10 +20,10 @@ extension SessionConnection {
         do {
             let record = try await store.child(id: childID, now: clock.wall())
             child = record
-            return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
-                           condition: record.condition, profile: Self.profileInfo(record))]
+            return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
+                                     condition: record.condition, profile: Self.profileInfo(record))]
         } catch {
-            return [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]
+            return replies + [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]
         }
     }
 
