@@ -47,7 +47,8 @@ async function main() {
   });
 
   async function hello(childID) {
-    const replies = await connection.request("hello", childID ? { child: childID } : {});
+    // A letter still open on this connection is ended first (its `stored` comes before `hello`).
+    const replies = await connection.requestUntil("hello", childID ? { child: childID } : {}, (m) => m.type === "hello");
     const reply = replies.find((r) => r.type === "hello");
     state.childID = reply?.child ?? null;
     applyProfile(reply?.profile ?? null);
