@@ -15,6 +15,10 @@ more for readable letters; at least 95 % without a star for a different glyph.
 
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
         [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--legacy]   # --legacy: one process per letter (feder without --batch)
+
+Other handwriting in UNIPEN's layout (one {"label", "writer", "strokes"} per line, y down, .ndjson or
+.ndjson.gz), none of whose writers set the thresholds: `--data FILE --split all` draws from every
+writer of that file.
 """
 
 from __future__ import annotations
@@ -61,7 +65,8 @@ def pick(samples, per_class, rng, split):
     folds, _ = data.make_folds(samples)
     chosen = []
     for c in CHARS:
-        pool = [s for s in samples if s["label"] == c and (folds[s["contributor"]] in CALIBRATION_FOLDS) == (split == "calibration")]
+        pool = [s for s in samples if s["label"] == c
+                and (split == "all" or (folds[s["contributor"]] in CALIBRATION_FOLDS) == (split == "calibration"))]
         if not pool:
             continue
         for i in rng.choice(len(pool), size=min(per_class, len(pool)), replace=False):
@@ -180,7 +185,9 @@ def report(name, d):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--feder", default=".build/debug/feder")
-    ap.add_argument("--split", choices=["heldout", "calibration"], default="heldout")
+    ap.add_argument("--split", choices=["heldout", "calibration", "all"], default="heldout",
+                    help="contributors of UNIPEN's folds 3-4 (held out), 0-2 (calibration), or all of --data "
+                         "(handwriting the thresholds never saw)")
     ap.add_argument("--per-class", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--data", default=data.DEFAULT_DATA)
@@ -197,7 +204,7 @@ def main():
     rng = np.random.default_rng(args.seed)
     samples = data.load_unipen(args.data)
     chosen = pick(samples, args.per_class, rng, args.split)
-    print(f"UNIPEN {args.split} contributors, {len(chosen)} letters ({args.per_class} per class), seed {args.seed}")
+    print(f"{os.path.basename(args.data)}: {args.split} contributors, {len(chosen)} letters ({args.per_class} per class), seed {args.seed}")
     if args.write_batch:
         with open(args.write_batch, "w") as f:
             for item in lines(chosen, rng, False):
