@@ -52,7 +52,6 @@ def test_the_server_stopped_mid_letter_and_started_again(page, server):
 
 def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
     """A word lesson is resumed as a word (the page names it by `word`, not as one glyph)."""
-    from pen import Pen, start_dots, tap
     from test_schulschrift import split_at_joins, word_geometry
 
     child = new_profile(server)
@@ -61,13 +60,7 @@ def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
     page.goto(f"{server.url}/?word=Oma")
     wait_phase(page, "observe")
-    pen = Pen(page)
-    tap(page, pen, glyph["width"] / 2, 150)
-    wait_phase(page, "direct")
-    for x, y in start_dots(page):
-        tap(page, pen, x, y)
-        page.wait_for_timeout(120)
-    wait_phase(page, "guided")
+    pen = watch_and_tap_dots(page, glyph)
 
     pen.stroke(glyph_to_client(page, densify(pieces[0], 3.0)))
     # A piece of the joined stroke completes no glyph stroke: wait for its draft instead.

@@ -97,6 +97,14 @@ struct StorageFailureTests {
         return replies
     }
 
+    /// A harness whose store can be made to fail, and a recorder of what the connection logs.
+    static func failingHarness() throws -> (T.Harness, SwitchableStore, LogRecorder) {
+        let log = LogRecorder()
+        var switchable: SwitchableStore!
+        let h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        return (h, switchable, log)
+    }
+
     static func failures(_ replies: [ServerMessage]) -> [ProtocolError] {
         replies.compactMap { if case .error(_, let e) = $0, e.code == .storageFailed { e } else { nil } }
     }
@@ -113,9 +121,7 @@ struct StorageFailureTests {
     }
 
     @Test func aStoreThatFailsMidLessonIsToldLoggedAndCatchesUpWhenItWorksAgain() async throws {
-        let log = LogRecorder()
-        var switchable: SwitchableStore!
-        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        var (h, switchable, log) = try Self.failingHarness()
         let opening = await Self.openGuided(&h)
         let lesson = try #require(Self.lessonID(opening))
         #expect(T.phases(opening).last == .guided)
@@ -153,9 +159,7 @@ struct StorageFailureTests {
     /// Each letter reads the profile again (adults may have changed it); when that read fails the
     /// letter still starts, with the connection's copy, and the failure is logged, not swallowed.
     @Test func aProfileThatCannotBeReadAgainIsLoggedAndTheLetterStillStarts() async throws {
-        let log = LogRecorder()
-        var switchable: SwitchableStore!
-        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        var (h, switchable, log) = try Self.failingHarness()
         _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
         switchable.refuseProfileReads(true)
         let replies = await h.send(#"{"type":"start","glyph":"A"}"#)
@@ -171,9 +175,7 @@ struct StorageFailureTests {
     /// The next child says hello on the same tablet and cannot be loaded: the page is told, the log
     /// names the child that could not be loaded, and nothing written afterwards goes to the child before.
     @Test func aHelloThatFailsLeavesNoOneWritingUnderThePreviousChild() async throws {
-        let log = LogRecorder()
-        var switchable: SwitchableStore!
-        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        var (h, switchable, log) = try Self.failingHarness()
         _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
         switchable.refuseChildLoads(true)
         let next = "0e3a1c52-7b4d-4c1e-9f20-5d8a6b7c9e01"
@@ -196,9 +198,7 @@ struct StorageFailureTests {
     /// full if it still fails.
     @Test(arguments: [true, false])
     func aFinishedStrokeIsKeptWhenTheConnectionClosesWithThePenDown(storeWorksAgain: Bool) async throws {
-        let log = LogRecorder()
-        var switchable: SwitchableStore!
-        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        var (h, switchable, log) = try Self.failingHarness()
         _ = await Self.openGuided(&h)
         let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
         switchable.refuseWrites(true)
@@ -221,9 +221,7 @@ struct StorageFailureTests {
     }
 
     @Test func aWriteStillFailingWhenTheConnectionClosesIsLoggedInFull() async throws {
-        let log = LogRecorder()
-        var switchable: SwitchableStore!
-        var h = try T.Harness(storage: { real in switchable = SwitchableStore(real); return switchable }, logger: log.logger)
+        var (h, switchable, log) = try Self.failingHarness()
         _ = await Self.openGuided(&h)
         let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
         switchable.refuseWrites(true)
