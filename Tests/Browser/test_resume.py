@@ -8,6 +8,7 @@ from adult_gate import create_profile
 from conftest import no_digits_shown
 from lesson_steps import wait_phase, watch_and_tap_dots
 from pen import densify, glyph_to_client
+from test_schulschrift import split_at_joins, word_geometry
 
 
 def new_profile(server):
@@ -52,8 +53,6 @@ def test_the_server_stopped_mid_letter_and_started_again(page, server):
 
 def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
     """A word lesson is resumed as a word (the page names it by `word`, not as one glyph)."""
-    from test_schulschrift import split_at_joins, word_geometry
-
     child = new_profile(server)
     glyph = word_geometry(server, "Oma")
     pieces = split_at_joins(glyph)
