@@ -183,7 +183,7 @@ final class SimulatedChild: @unchecked Sendable {
     private var idleFrames = 0
 
     init(index: Int, path: [[PenSample]], glyph: String, pauses: (start: Int, stroke: Int, letter: Int), perFrame: Int,
-         framesPerMove: Int = 1, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
+         framesPerMove: Int, recorder: LatencyRecorder, measureFrom: ContinuousClock.Instant) {
         self.index = index
         self.recorder = recorder
         self.measureFrom = measureFrom
