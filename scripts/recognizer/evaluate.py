@@ -68,6 +68,40 @@ def operating_point(prob, labels, classes, threshold):
     return frr, far, float((hardest >= threshold).mean())
 
 
+# WerkstattReader.stars(forProbability:): three from 0.9, two from 0.7, one from
+# AssessmentConfig.anotherLetter; no star below it, and then Feder says what it read.
+WERKSTATT_BANDS = (0.9, 0.7, 0.02)
+
+
+def werkstatt_stars(prob, labels, classes, seed=1):
+    """Stars a Werkstatt letter earns, as `operating_point` reads it (letters only, same shapes
+    summed): each right letter asked for as itself, and each asked for as one random letter of
+    another shape. Returns the shares of right letters with 0 and with two or more stars, and of
+    other letters with at least one."""
+    is_letter = np.array([c not in data.DIGITS for c in classes])
+    p = np.where(is_letter[None, :], prob, 0.0)
+    p = p / p.sum(1, keepdims=True)
+    group = np.zeros((len(classes), len(classes)), dtype=bool)
+    for e, ce in enumerate(classes):
+        forms = next((g for g in data.SAME_SHAPES if ce in g), ce)
+        for c in forms:
+            if c in classes:
+                group[e, classes.index(c)] = True
+    letter_idx = np.where(is_letter)[0]
+    rng = np.random.default_rng(seed)
+    other = rng.choice(letter_idx, size=len(labels))
+    while (clash := group[other, labels]).any():
+        other[clash] = rng.choice(letter_idx, size=int(clash.sum()))
+    three, two, one = WERKSTATT_BANDS
+
+    def stars(score):
+        return np.select([score >= three, score >= two, score >= one], [3, 2, 1], 0)
+    right = stars((p * group[labels]).sum(1))
+    wrong = stars((p * group[other]).sum(1))
+    return {"right_no_star": float((right == 0).mean()), "right_two_or_more": float((right >= 2).mean()),
+            "other_letter_some_star": float((wrong >= 1).mean())}
+
+
 def softmax(z, t=1.0):
     z = z.astype(np.float64) / t
     z -= z.max(1, keepdims=True)
@@ -253,6 +287,8 @@ def main():
                for f in np.unique(fold[L])}
         for name, pv_ in views.items()}
 
+    res["werkstatt_stars"] = {name: werkstatt_stars(pv_[L], labels[L], classes) for name, pv_ in views.items()}
+
     print(f"held-out samples: {res['samples']} (real letters {res['letters_n']}, digits {res['digits_n']})")
     print(f"LETTERS top-1, EMNIST-balanced case merge: {100 * res['letters_merged_top1']:.2f} %")
     print(f"  exact case: {100 * res['letters_exact_top1']:.2f} %   top-3 exact: {100 * res['letters_exact_top3']:.2f} %"
@@ -295,6 +331,10 @@ def main():
     for name, per_fold in res["threshold_per_fold"].items():
         print(f"    {name:10s} " + " · ".join(f"{f}: rejects {100 * r['false_rejection']:.2f} %, accepts "
                                               f"{100 * r['false_acceptance']:.2f} %" for f, r in per_fold.items()))
+    print(f"WERKSTATT stars (WerkstattReader bands {WERKSTATT_BANDS}), real letters of held-out writers:")
+    for name, r in res["werkstatt_stars"].items():
+        print(f"  {name:10s} asked for as itself: no star {100 * r['right_no_star']:.2f} %, two or more "
+              f"{100 * r['right_two_or_more']:.2f} %; asked for as another letter: a star {100 * r['other_letter_some_star']:.2f} %")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res, fh, indent=1, ensure_ascii=False)
