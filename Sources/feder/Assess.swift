@@ -9,7 +9,8 @@ struct Assess: ParsableCommand {
         abstract: "Assess an ink file against a glyph (or a joined word: --word Oma) and print scores, errors, stars and tips as JSON.",
         discussion: """
             The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
-            with y growing down, any units, t in seconds and p (pressure 0...1) optional. "frame" gives the
+            with y growing down, any units, t in seconds and p (pressure 0...1) optional; ink without times
+            ([x, y] samples) is judged by shape and plan, its speed and rhythm are not. "frame" gives the
             ruling lines in the ink's units ("middle" and "base" required; "top", "bottom", "left" optional);
             without it the ink is laid onto the glyph by its bounding box and size is not judged.
             """

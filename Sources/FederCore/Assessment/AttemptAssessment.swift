@@ -71,12 +71,16 @@ public struct AssessmentOptions: Sendable, Equatable {
     /// Picks among praise variants so the child does not hear the same words every time.
     public var variation: Int
     public var config: AssessmentConfig
+    /// Whether the ink's times are the writer's (false for ink that came without times: Tempo and
+    /// Rhythmus are then not measured).
+    public var timed: Bool
 
     public init(placement: PlacementMethod = .glyphUnits, startLatency: Double? = nil, variation: Int = 0,
-                config: AssessmentConfig = .standard) {
+                config: AssessmentConfig = .standard, timed: Bool = true) {
         self.placement = placement
         self.startLatency = startLatency
         self.variation = variation
         self.config = config
+        self.timed = timed
     }
 }

@@ -54,9 +54,9 @@ public enum FreeWriteAssessor {
         let motor = MotorDimensions(
             form: FormScore.score(distance: distance, unit: unit, config: config),
             formDistance: distance.isFinite ? distance / unit : nil,
-            tempo: TempoScore.score(profiles.compactMap { $0 }, config: config),
+            tempo: options.timed ? TempoScore.score(profiles.compactMap { $0 }, config: config) : nil,
             druck: pressure.value, druckStatus: pressure.status,
-            rhythmus: RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)))
+            rhythmus: options.timed ? RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)) : nil)
         let strokes = StrokeScoring.score(context, errors: errors)
         let strokeScore = strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1))
         // Stars follow the shape alone; the plan (strokes' order, direction, start, joins) has its

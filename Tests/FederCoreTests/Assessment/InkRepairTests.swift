@@ -91,6 +91,52 @@ struct InkRepairTests {
         #expect(kind("{\"strokes\": [[[NaN, 0, 0]]]}") == .malformed)
     }
 
+    /// Ink that comes with coordinates only (a data set, a traced scan): every letter is judged by
+    /// its shape and plan exactly as with its times, and nothing that needs the writer's times is
+    /// reported as measured.
+    @Test(arguments: ["a", "H", "k", "ß", "4"])
+    func inkWithoutTimesIsJudgedByItsShapeAndPlan(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let ink = TestInk.centerline(glyph)
+        let untimed = try JSONSerialization.data(withJSONObject: ["strokes": ink.strokes.map { $0.map { [$0.x * 3, $0.y * 3 + 40] } }])
+        let file = try InkFile.decode(untimed)
+        #expect(file.repairs.synthesizedTimes == ink.strokes.map(\.count).reduce(0, +) - file.repairs.duplicateSamples)
+        #expect(!file.repairs.isTimed)
+        for stroke in file.strokes { for (a, b) in zip(stroke, stroke.dropFirst()) { #expect(b.t > a.t) } }
+        for (a, b) in zip(file.strokes, file.strokes.dropFirst()) { #expect(b.first!.t > a.last!.t) }
+
+        let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
+        let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+        #expect(judged.stars == reference.stars)
+        #expect(judged.errors.map(\.code) == reference.errors.map(\.code))
+        #expect(abs(judged.quality - reference.quality) < 1e-9)
+        #expect(judged.motor?.tempo == nil && judged.motor?.rhythmus == nil)
+        #expect(reference.motor?.tempo != nil && reference.motor?.rhythmus != nil)
+
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(untimed, glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let kinematics = try #require(out["kinematics"] as? [String: Any])
+        for key in JSONValue.timedKinematics { #expect(kinematics[key] == nil, "\(key) reported for ink without times") }
+        #expect(kinematics["strokes"] as? Int == glyph.strokes.count)
+        #expect((out["repairs"] as? [String: Any])?["synthesizedTimes"] as? Int == file.repairs.synthesizedTimes)
+        // Timed ink keeps them all.
+        let timedOut = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(ink.strokes), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let timedKinematics = try #require(timedOut["kinematics"] as? [String: Any])
+        #expect(timedKinematics["meanSpeed"] != nil && timedKinematics["duration"] != nil)
+    }
+
+    @Test func inkWithTimesOnlyHereAndThereIsRefused() {
+        func error(_ text: String) -> InkFileError? {
+            do { _ = try InkFile.decode(Data(text.utf8)); return nil } catch { return error }
+        }
+        let late = error("{\"strokes\": [[[0, 0, 0], [1, 1, 0.01]], [[2, 2], [3, 3, 0.5]]]}")
+        #expect(late?.kind == .malformed)
+        #expect(late?.message.contains("stroke 2, sample 1: no time") == true)
+        let early = error("{\"strokes\": [[[0, 0], [1, 1], [2, 2, 0.3]]]}")
+        #expect(early?.message.contains("stroke 1, sample 3: a time") == true)
+        #expect(error("{\"strokes\": [[[0, 0, null], [1, 1, null]]]}") == nil)  // null is no time
+        #expect(error("{\"strokes\": [[[0], [1, 1]]]}")?.kind == .malformed)
+    }
+
     @Test func aLiveSampleSlippedBackByAFrameIsKeptAtTheLastTime() throws {
         let l = TestInk.glyph("l")
         var recorder = InkRecorder(glyph: l)

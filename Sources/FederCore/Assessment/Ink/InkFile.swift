@@ -3,7 +3,8 @@ import Foundation
 /// An ink file as `feder assess` reads it (docs/ASSESSMENT.md):
 /// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen"}` — y down, any units,
 /// t in seconds, p (0…1) optional or null; `frame` and `pointer` optional. Untidy device timing is
-/// repaired on reading (`InkRepair`) and counted in `repairs`.
+/// repaired on reading (`InkRepair`) and counted in `repairs`. Ink without any times (`[x, y]`
+/// samples) gets times from the distance along each stroke and is judged by its shape and plan.
 public struct InkFile: Sendable, Equatable {
     public var strokes: [[PenSample]]
     public var frame: InkFrame?
@@ -37,21 +38,59 @@ public struct InkFile: Sendable, Equatable {
             throw InkFileError(.malformed, describe(error))
         }
         var strokes: [[PenSample]] = []
+        var sawTimed = false, sawUntimed = false
         for (k, rawStroke) in raw.strokes.enumerated() where !rawStroke.isEmpty {
             var stroke: [PenSample] = []
             stroke.reserveCapacity(rawStroke.count)
             for (i, v) in rawStroke.enumerated() {
-                guard v.count >= 3, let x = v[0], let y = v[1], let t = v[2] else {
-                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] with numbers for x, y and t")
+                guard v.count >= 2, let x = v[0], let y = v[1] else {
+                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] (or [x, y] when the ink has no times) with numbers for x and y")
                 }
-                stroke.append(PenSample(x: x, y: y, t: t, pressure: v.count > 3 ? v[3] : nil))
+                let t = v.count > 2 ? v[2] : nil
+                if t == nil { sawUntimed = true } else { sawTimed = true }
+                if sawTimed, sawUntimed {
+                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): " + (t == nil
+                        ? "no time, while the samples before it have one" : "a time, while the samples before it have none")
+                        + ": give every sample a time, or none")
+                }
+                stroke.append(PenSample(x: x, y: y, t: t ?? 0, pressure: v.count > 3 ? v[3] : nil))
             }
             strokes.append(stroke)
         }
         var file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
         try file.check()
+        let synthesized = sawUntimed ? file.giveTimesAlongStrokes() : 0
         (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
+        file.repairs.synthesizedTimes = synthesized
         return file
+    }
+
+    /// Writing speed and the pause between strokes given to ink without times: an unhurried hand
+    /// (two letter heights per second; docs/ASSESSMENT.md §9 times UNIPEN's ink the same way).
+    static let untimedSpeed = 2.0
+    static let untimedPause = 0.3
+
+    /// Times from the distance along each stroke at `untimedSpeed` letter heights per second (the
+    /// ruling's middle-to-base distance with a frame, else the ink's height), strokes
+    /// `untimedPause` apart. Returns the number of samples timed.
+    mutating func giveTimesAlongStrokes() -> Int {
+        let points = strokes.flatMap { $0 }
+        let ys = points.map(\.y), xs = points.map(\.x)
+        let inkHeight = max((ys.max() ?? 0) - (ys.min() ?? 0), (xs.max() ?? 0) - (xs.min() ?? 0))
+        let unit = frame.map { $0.base - $0.middle } ?? inkHeight
+        let speed = Self.untimedSpeed * (unit > 0 ? unit : 1)
+        var t = 0.0
+        for k in strokes.indices {
+            if k > 0 { t += Self.untimedPause }
+            for i in strokes[k].indices {
+                if i > 0 {
+                    let a = strokes[k][i - 1], b = strokes[k][i]
+                    t += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / speed
+                }
+                strokes[k][i].t = t
+            }
+        }
+        return points.count
     }
 
     /// The problems no repair can fix: no ink, numbers that are not numbers, pressure out of range,

@@ -14,8 +14,26 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     public var equalTimes = 0
     /// Strokes that began before the previous stroke ended (moved later, durations kept).
     public var overlappingStrokes = 0
+    /// Samples of ink that came without any times (a scanned or vector trace, a data set that keeps
+    /// only coordinates): each got a time from its distance along the stroke (`InkFile.untimedSpeed`).
+    /// Shape, plan and stars do not depend on time; speed, rhythm and durations of such ink are not
+    /// measured (`feder assess` leaves them out).
+    public var synthesizedTimes = 0
 
     public init() {}
+
+    // Each count may be absent (JSON written before `synthesizedTimes` existed): absent is none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        duplicateSamples = try c.decodeIfPresent(Int.self, forKey: .duplicateSamples) ?? 0
+        backwardTimes = try c.decodeIfPresent(Int.self, forKey: .backwardTimes) ?? 0
+        equalTimes = try c.decodeIfPresent(Int.self, forKey: .equalTimes) ?? 0
+        overlappingStrokes = try c.decodeIfPresent(Int.self, forKey: .overlappingStrokes) ?? 0
+        synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
+    }
+
+    /// Whether the ink's times are the writer's own.
+    public var isTimed: Bool { synthesizedTimes == 0 }
 
     public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes }
 }

@@ -56,7 +56,7 @@ public enum AssessmentBatch {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let tree = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
-        return try encoder.encode(tree.rounded(decimals: 4))
+        return try encoder.encode(tree.withoutUnmeasuredTiming().rounded(decimals: 4))
     }
 
     struct BatchError: Error { var message: String; init(_ m: String) { message = m } }

@@ -23,7 +23,7 @@ public enum AssessmentReport {
     public static func assess(_ file: InkFile, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
                               config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
         let placed = file.placed(on: glyph)
-        let options = AssessmentOptions(placement: placed.method, config: config)
+        let options = AssessmentOptions(placement: placed.method, config: config, timed: file.repairs.isTimed)
         var assessment: AttemptAssessment
         switch phase {
         case .guided: assessment = GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
@@ -49,7 +49,7 @@ public enum AssessmentReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let tree = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
-            return try encoder.encode(tree.rounded(decimals: 4))
+            return try encoder.encode(tree.withoutUnmeasuredTiming().rounded(decimals: 4))
         } catch {
             throw .notEncodable(String(describing: error))
         }
@@ -80,6 +80,21 @@ enum JSONValue: Codable, Equatable {
         case .array(let a): try c.encode(a)
         case .object(let o): try c.encode(o)
         }
+    }
+
+    /// The kinematics that need the writer's own times, of ink that came without them: a report
+    /// does not show the synthesized timing as if it were measured (`InkRepairs.synthesizedTimes`).
+    static let timedKinematics = ["penDownTime", "inAirTime", "inAirRatio", "duration", "meanSpeed", "niv",
+                                  "nivPerStroke", "frequency"]
+
+    /// An assessment's JSON without `timedKinematics` when its ink had no times.
+    func withoutUnmeasuredTiming() -> JSONValue {
+        guard case .object(var top) = self, case .object(let repairs)? = top["repairs"],
+              case .number(let synthesized)? = repairs["synthesizedTimes"], synthesized > 0,
+              case .object(var kinematics)? = top["kinematics"] else { return self }
+        for key in Self.timedKinematics { kinematics[key] = nil }
+        top["kinematics"] = .object(kinematics)
+        return .object(top)
     }
 
     func rounded(decimals: Int) -> JSONValue {
