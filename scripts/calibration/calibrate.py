@@ -16,9 +16,9 @@ more for readable letters; at least 95 % without a star for a different glyph.
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
         [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--legacy]   # --legacy: one process per letter (feder without --batch)
 
-Other handwriting in UNIPEN's layout (one {"label", "writer", "strokes"} per line, y down, .ndjson or
-.ndjson.gz), none of whose writers set the thresholds: `--data FILE --split all` draws from every
-writer of that file.
+Other handwriting in UNIPEN's layout (one {"label", "strokes"} per line, "writer" optional, samples
+[x, y, ...] with y down and anything after x and y ignored; plain or gzip-compressed), none of whose
+writers set the thresholds: `--data FILE --split all` draws from every writer of that file.
 """
 
 from __future__ import annotations

@@ -56,17 +56,30 @@ def prior_shift(labels, n_classes, tau):
     return (-tau * (logp - logp.mean())).astype(np.float32)
 
 
+def open_text(path: str):
+    """A text file, gzip-compressed or not (told by its first two bytes, not its name)."""
+    with open(path, "rb") as f:
+        compressed = f.read(2) == b"\x1f\x8b"
+    return gzip.open(path, "rt", encoding="utf-8") if compressed else open(path, "rt", encoding="utf-8")
+
+
 def load_unipen(path: str = DEFAULT_DATA):
+    """Labelled ink in UNIPEN's layout, one JSON object per line: `label`, `strokes` (samples
+    `[x, y]`, y down; a time, pressure or more after x and y are ignored), and optionally `writer`
+    (`contributor/name`; without it the file's lines count as one writer) and `quality`."""
     samples = []
-    with gzip.open(path, "rt") as f:
+    with open_text(path) as f:
         for line in f:
+            if not line.strip():
+                continue
             d = json.loads(line)
-            strokes = [np.asarray(s, dtype=np.float64).reshape(-1, 2) for s in d["strokes"] if len(s)]
+            strokes = [np.asarray([p[:2] for p in s], dtype=np.float64).reshape(-1, 2) for s in d["strokes"] if len(s)]
             if not strokes:
                 continue
-            samples.append({"label": d["label"], "writer": d["writer"],
-                            "contributor": contributor(d["writer"]),
-                            "quality": d["quality"], "strokes": strokes, "synthetic": False})
+            writer = d.get("writer") or "unknown/unknown"
+            samples.append({"label": d["label"], "writer": writer,
+                            "contributor": contributor(writer),
+                            "quality": d.get("quality", "?"), "strokes": strokes, "synthetic": False})
     return samples
 
 
