@@ -40,18 +40,17 @@ public struct WerkstattReader: Sendable {
     /// Feder says what it read. The same bound as Schule's (`AssessmentConfig.anotherLetter`), so
     /// the two worlds never disagree about whether a letter is the one asked for.
     public var anotherLetter = AssessmentConfig.standard.anotherLetter
+    /// A word's letters are read from the word recognizer's three best readings, not verified one by
+    /// one, so a word needs more: each letter at least this probable.
+    public static let wordLetterMinimum = 0.5
 
-    /// Stars from Klarheit, the recognizer's calibrated probability that the ink is the letter asked
-    /// for: three from 0.9, two from 0.7, one for any letter that is not another letter. A letter
-    /// recognised as the one asked for always earns a star, so the praise never says "try again"
-    /// where Feder did not also say what it read instead (calibration: docs/LEARNING.md, Werkstatt).
-    public func stars(forProbability p: Double) -> Int {
-        switch p {
-        case 0.9...: return 3
-        case 0.7..<0.9: return 2
-        case anotherLetter..<0.7: return 1
-        default: return 0
-        }
+    /// Stars from Klarheit, the recognizer's calibrated probability that the ink is what was asked
+    /// for: three from 0.9, two from 0.7, one from `oneStarFrom`. Whatever counts as asked for earns
+    /// at least one star, and "Ich lese:" is said exactly when it earns none (docs/LEARNING.md).
+    public static func stars(forProbability p: Double, oneStarFrom: Double) -> Int {
+        if p >= 0.9 { return 3 }
+        if p >= 0.7 { return 2 }
+        return p >= oneStarFrom ? 1 : 0
     }
 
     public func read(_ ink: Ink, target: Target) -> Answer {
@@ -59,7 +58,7 @@ public struct WerkstattReader: Sendable {
         switch target {
         case .letter(let expected):
             guard let clarity = Clarity.judge(ink, expected: expected, recognizer: recognizer) else { return unreadable() }
-            let stars = self.stars(forProbability: clarity.probability)
+            let stars = Self.stars(forProbability: clarity.probability, oneStarFrom: anotherLetter)
             let matched = stars > 0
             var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
             if !matched {
@@ -79,7 +78,7 @@ public struct WerkstattReader: Sendable {
                 }
                 : [0]
             let weakest = probabilities.min() ?? 0
-            let stars = self.stars(forProbability: weakest)
+            let stars = Self.stars(forProbability: weakest, oneStarFrom: Self.wordLetterMinimum)
             let matched = stars > 0
             var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
             if !matched { spoken += [AppPhrases.iRead] + spell(word.word) }

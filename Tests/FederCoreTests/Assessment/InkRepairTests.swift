@@ -98,10 +98,12 @@ struct InkRepairTests {
     func inkWithoutTimesIsJudgedByItsShapeAndPlan(char: String) throws {
         let glyph = TestInk.glyph(char)
         let ink = TestInk.centerline(glyph)
-        let untimed = try JSONSerialization.data(withJSONObject: ["strokes": ink.strokes.map { $0.map { [$0.x * 3, $0.y * 3 + 40] } }])
+        // The same samples, pressure and pointer; only the times left out.
+        let untimed = try JSONSerialization.data(withJSONObject: ["strokes": ink.strokes.map { $0.map { [$0.x, $0.y, NSNull(), $0.pressure ?? 0.5] } }])
         let file = try InkFile.decode(untimed)
-        #expect(file.repairs.synthesizedTimes == ink.strokes.map(\.count).reduce(0, +) - file.repairs.duplicateSamples)
         #expect(!file.repairs.isTimed)
+        #expect(file.repairs.synthesizedTimes == file.strokes.map(\.count).reduce(0, +))
+        #expect(file.repairs.synthesizedTimes == ink.strokes.map(\.count).reduce(0, +) - file.repairs.duplicateSamples)
         for stroke in file.strokes { for (a, b) in zip(stroke, stroke.dropFirst()) { #expect(b.t > a.t) } }
         for (a, b) in zip(file.strokes, file.strokes.dropFirst()) { #expect(b.first!.t > a.last!.t) }
 
@@ -109,19 +111,53 @@ struct InkRepairTests {
         let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
         #expect(judged.stars == reference.stars)
         #expect(judged.errors.map(\.code) == reference.errors.map(\.code))
+        #expect(judged.feedback.tips == reference.feedback.tips)
         #expect(abs(judged.quality - reference.quality) < 1e-9)
+        #expect(judged.motor?.druck == reference.motor?.druck)
         #expect(judged.motor?.tempo == nil && judged.motor?.rhythmus == nil)
         #expect(reference.motor?.tempo != nil && reference.motor?.rhythmus != nil)
 
         let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(untimed, glyph: glyph, phase: .freeWrite)) as! [String: Any]
         let kinematics = try #require(out["kinematics"] as? [String: Any])
-        for key in JSONValue.timedKinematics { #expect(kinematics[key] == nil, "\(key) reported for ink without times") }
+        for key in Kinematics.clockKeys { #expect(kinematics[key] == nil, "\(key) reported for ink without times") }
         #expect(kinematics["strokes"] as? Int == glyph.strokes.count)
         #expect((out["repairs"] as? [String: Any])?["synthesizedTimes"] as? Int == file.repairs.synthesizedTimes)
-        // Timed ink keeps them all.
+        // Timed ink keeps them.
         let timedOut = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(ink.strokes), glyph: glyph, phase: .freeWrite)) as! [String: Any]
         let timedKinematics = try #require(timedOut["kinematics"] as? [String: Any])
         #expect(timedKinematics["meanSpeed"] != nil && timedKinematics["duration"] != nil)
+        // Guided tracing is judged with its pace: ink without times is refused there, with the reason.
+        #expect(throws: AssessmentReport.Failure.untimedGuided) { try AssessmentReport.assess(file, glyph: glyph, phase: .guided) }
+    }
+
+    /// `Kinematics.clockKeys` is what a report of ink without times leaves out: every kinematic that
+    /// changes when only the times change must be in it, and each of its keys must name a field.
+    @Test func theClockKeysAreExactlyTheKinematicsThatDependOnTime() throws {
+        let glyph = TestInk.glyph("k")
+        let ink = TestInk.centerline(glyph)
+        func kinematics(_ strokes: [[PenSample]]) throws -> [String: Any] {
+            var options = AssessmentOptions(placement: .glyphUnits)
+            options.startLatency = 0.4
+            let a = FreeWriteAssessor.assess(Ink(pointer: .pen, strokes: strokes), glyph: glyph, options: options)
+            return try JSONSerialization.jsonObject(with: JSONEncoder().encode(a.kinematics)) as! [String: Any]
+        }
+        let before = try kinematics(ink.strokes)
+        // Slower, with longer pauses between strokes, and a wobble in speed.
+        let retimed = ink.strokes.enumerated().map { k, stroke in
+            stroke.enumerated().map { i, s in
+                var s = s
+                s.t = s.t * 1.7 + Double(k) * 0.4 + (i % 2 == 0 ? 0 : 0.003)
+                return s
+            }
+        }
+        let after = try kinematics(retimed)
+        for key in Kinematics.clockKeys {
+            #expect(before[key] != nil, "\(key) is not a field of Kinematics")
+        }
+        for (key, value) in before where !Kinematics.clockKeys.contains(key) {
+            #expect("\(value)" == "\(after[key] ?? "absent")", "\(key) changes with the times but is not in Kinematics.clockKeys")
+        }
+        #expect("\(before["meanSpeed"]!)" != "\(after["meanSpeed"]!)")
     }
 
     @Test func inkWithTimesOnlyHereAndThereIsRefused() {
@@ -135,6 +171,8 @@ struct InkRepairTests {
         #expect(early?.message.contains("stroke 1, sample 3: a time") == true)
         #expect(error("{\"strokes\": [[[0, 0, null], [1, 1, null]]]}") == nil)  // null is no time
         #expect(error("{\"strokes\": [[[0], [1, 1]]]}")?.kind == .malformed)
+        // Coordinates so far apart that their distance overflows cannot be given times.
+        #expect(error("{\"strokes\": [[[-1e308, 0], [1e308, 0]]]}")?.kind == .notFinite)
     }
 
     @Test func aLiveSampleSlippedBackByAFrameIsKeptAtTheLastTime() throws {

@@ -59,9 +59,10 @@ public struct InkFile: Sendable, Equatable {
         }
         var file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
         try file.check()
-        let synthesized = sawUntimed ? file.giveTimesAlongStrokes() : 0
+        if sawUntimed { try file.giveTimesAlongStrokes() }
         (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
-        file.repairs.synthesizedTimes = synthesized
+        // Samples at one place one after the other got one time and were dropped as duplicates.
+        if sawUntimed { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
         return file
     }
 
@@ -71,13 +72,13 @@ public struct InkFile: Sendable, Equatable {
     static let untimedPause = 0.3
 
     /// Times from the distance along each stroke at `untimedSpeed` letter heights per second (the
-    /// ruling's middle-to-base distance with a frame, else the ink's height), strokes
-    /// `untimedPause` apart. Returns the number of samples timed.
-    mutating func giveTimesAlongStrokes() -> Int {
+    /// ruling's middle-to-base distance with a frame, else the larger of the ink's height and width),
+    /// strokes `untimedPause` apart.
+    mutating func giveTimesAlongStrokes() throws(InkFileError) {
         let points = strokes.flatMap { $0 }
         let ys = points.map(\.y), xs = points.map(\.x)
-        let inkHeight = max((ys.max() ?? 0) - (ys.min() ?? 0), (xs.max() ?? 0) - (xs.min() ?? 0))
-        let unit = frame.map { $0.base - $0.middle } ?? inkHeight
+        let inkSize = max((ys.max() ?? 0) - (ys.min() ?? 0), (xs.max() ?? 0) - (xs.min() ?? 0))
+        let unit = frame.map { $0.base - $0.middle } ?? inkSize
         let speed = Self.untimedSpeed * (unit > 0 ? unit : 1)
         var t = 0.0
         for k in strokes.indices {
@@ -87,10 +88,13 @@ public struct InkFile: Sendable, Equatable {
                     let a = strokes[k][i - 1], b = strokes[k][i]
                     t += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / speed
                 }
+                // Coordinates near a Double's limits overflow their own distances.
+                guard t.isFinite else {
+                    throw InkFileError(.notFinite, "stroke \(k + 1), sample \(i + 1): the ink is too large to be given times")
+                }
                 strokes[k][i].t = t
             }
         }
-        return points.count
     }
 
     /// The problems no repair can fix: no ink, numbers that are not numbers, pressure out of range,

@@ -30,6 +30,11 @@ public struct Kinematics: Sendable, Equatable, Codable {
     public var slant: Double?
     public var slantDeviation: Double?
 
+    /// The fields that need the writer's own clock (their JSON keys): left out of a report of ink
+    /// that came without times. Tested: every field that changes when only the times change is here.
+    public static let clockKeys = ["penDownTime", "inAirTime", "inAirRatio", "duration", "meanSpeed", "niv",
+                                   "nivPerStroke", "frequency", "startLatency"]
+
     static func measure(_ ink: Ink, profiles: [SpeedProfile?], glyph: Glyph, size: SizeCheck.Result?,
                         startLatency: Double?) -> Kinematics {
         let unit = glyph.unit

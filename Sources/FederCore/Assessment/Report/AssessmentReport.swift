@@ -6,6 +6,8 @@ public enum AssessmentReport {
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         case badInk(InkFileError)
         case phaseNotAssessed(LessonPhase)
+        /// Guided tracing is judged with its pace, which ink without times does not have.
+        case untimedGuided
         /// The assessment could not be written as JSON (a value that is not a finite number).
         case notEncodable(String)
 
@@ -13,6 +15,7 @@ public enum AssessmentReport {
             switch self {
             case .badInk(let e): return "ink file: \(e.message)"
             case .phaseNotAssessed(let p): return "phase '\(p.rawValue)' has no ink to assess; use guided or freeWrite"
+            case .untimedGuided: return "guided tracing is judged with its pace, and this ink has no times; judge it as freeWrite or give every sample a time"
             case .notEncodable(let why): return "the assessment could not be written as JSON: \(why)"
             }
         }
@@ -22,6 +25,7 @@ public enum AssessmentReport {
     /// With a recognizer, free writing also gets its Klarheit.
     public static func assess(_ file: InkFile, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
                               config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
+        if phase == .guided && !file.repairs.isTimed { throw .untimedGuided }
         let placed = file.placed(on: glyph)
         let options = AssessmentOptions(placement: placed.method, config: config, timed: file.repairs.isTimed)
         var assessment: AttemptAssessment
@@ -82,17 +86,13 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    /// The kinematics that need the writer's own times, of ink that came without them: a report
-    /// does not show the synthesized timing as if it were measured (`InkRepairs.synthesizedTimes`).
-    static let timedKinematics = ["penDownTime", "inAirTime", "inAirRatio", "duration", "meanSpeed", "niv",
-                                  "nivPerStroke", "frequency"]
-
-    /// An assessment's JSON without `timedKinematics` when its ink had no times.
+    /// An assessment's JSON without `Kinematics.clockKeys` when its ink had no times: a report does
+    /// not show the synthesized timing as if it were measured (`InkRepairs.synthesizedTimes`).
     func withoutUnmeasuredTiming() -> JSONValue {
         guard case .object(var top) = self, case .object(let repairs)? = top["repairs"],
               case .number(let synthesized)? = repairs["synthesizedTimes"], synthesized > 0,
               case .object(var kinematics)? = top["kinematics"] else { return self }
-        for key in Self.timedKinematics { kinematics[key] = nil }
+        for key in Kinematics.clockKeys { kinematics[key] = nil }
         top["kinematics"] = .object(kinematics)
         return .object(top)
     }
