@@ -3,7 +3,6 @@ import FederStore
 import Foundation
 import Hummingbird
 import HummingbirdAuth
-import HummingbirdWebSocket
 import Logging
 
 /// Everything the server needs, opened once at start-up.
@@ -35,8 +34,8 @@ public struct FederServices: Sendable {
     }
 }
 
-/// Builds the Hummingbird application: the web app, the JSON API, the adult area and the live
-/// session endpoint.
+/// Builds the Hummingbird application: the web app, the JSON API and the adult area through the
+/// router, and the live session's WebSocket at `/v1/session` (`SessionServerChannel`).
 public enum FederApp {
     typealias Context = FederRequestContext
 
@@ -47,10 +46,10 @@ public enum FederApp {
         let router = router(services: services, adult: adult, logger: logger)
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: ProtocolLimits.messageBytes))
-            ),
+            server: .federSession(limits: ProtocolLimits.socket) { connectionLogger in
+                SessionConnection(library: services.library, store: services.lessons, recognizer: services.recognizer,
+                                  clock: services.clock, logger: connectionLogger)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "feder"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
@@ -81,7 +80,6 @@ public enum FederApp {
         ResearchRoutes(services: services).register(on: router)
         GateRoutes(keeper: keeper, options: adult, now: services.clock.wall).register(on: router)
         ClassRoutes(services: services).register(on: router)
-        SessionEndpoint(services: services, logger: logger).register(on: router)
         return router
     }
 }

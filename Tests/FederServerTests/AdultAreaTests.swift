@@ -121,13 +121,13 @@ struct AdultAreaTests {
         }
     }
 
-    @Test func theChildsListHoldsOnlyGlyphsAvatarsTheOwnBoardWerkstattTheGateAndTheLiveSession() throws {
+    @Test func theChildsListHoldsOnlyGlyphsAvatarsTheOwnBoardWerkstattAndTheGate() throws {
         let h = try Harness()
         let open = Set(Self.routes(h.router).filter(Self.isOpen).map(\.description))
         #expect(open == [
             "GET /api/v1/health", "GET /api/v1/glyphs", "GET /api/v1/glyphs/{script}/{char}", "GET /api/v1/profiles",
             "GET /api/v1/profiles/{id}/progress", "GET /api/v1/werkstatt", "GET /api/v1/adult/state",
-            "GET /api/v1/adult/gate", "POST /api/v1/adult/gate", "POST /api/v1/adult/pin", "GET /v1/session",
+            "GET /api/v1/adult/gate", "POST /api/v1/adult/gate", "POST /api/v1/adult/pin",
         ])
         #expect(open.count == ChildRoutes.open.count, "every entry of the list is a real route")
     }

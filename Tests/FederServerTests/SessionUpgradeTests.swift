@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
@@ -44,6 +45,102 @@ struct SessionUpgradeTests {
             #expect(replies.first??["type"] as? String == "pong" && replies.first??["re"] as? Int == 1)
             #expect(replies.last??["type"] as? String == "hello" && replies.last??["child"] as? String == "6f9619ff-8b86-d011-b42d-00c04fc964ff")
             #expect(close?.closeCode == .messageTooLarge)
+        }
+    }
+
+    /// Runs `body` on a live session socket of a real server and returns how the socket closed.
+    static func session(_ body: @escaping @Sendable (_ messages: inout WebSocketInboundMessageStream.AsyncIterator,
+                                                      _ outbound: WebSocketOutboundWriter) async throws -> Void) async throws -> WebSocketCloseFrame? {
+        let h = try A.Harness()
+        let app = FederApp.make(services: h.services, host: "127.0.0.1", port: 0, adult: A.Harness.options)
+        return try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let logger = { var l = Logger(label: "test-ws"); l.logLevel = .critical; return l }()
+            return try await Self.within(seconds: 10) {
+                try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/session", logger: logger) { inbound, outbound, _ in
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    try await body(&messages, outbound)
+                }
+            }
+        }
+    }
+
+    static func object(_ message: WebSocketMessage?) throws -> [String: Any] {
+        guard case .text(let text)? = message else { throw NotText() }
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    struct NotText: Error {}
+
+    @Test func aMessageInFragmentsIsJoinedAndOneOverTheLimitClosesWith1009() async throws {
+        let close = try await Self.session { messages, outbound in
+            // The client library sends a message longer than 16 KiB in fragments of 16 KiB.
+            let padded = #"{"id":1,"type":"ping","pad":""# + String(repeating: "x", count: 60_000) + #""}"#
+            try await outbound.writeTextMessage(padded)
+            let pong = try Self.object(try await messages.next())
+            #expect(pong["type"] as? String == "pong" && pong["re"] as? Int == 1)
+            try await outbound.writeTextMessage(String(repeating: " ", count: ProtocolLimits.messageBytes + 1))
+            while try await messages.next() != nil {}
+        }
+        #expect(close?.closeCode == .messageTooLarge)
+    }
+
+    @Test func aBinaryFrameIsRefusedAndTheSessionGoesOn() async throws {
+        let close = try await Self.session { messages, outbound in
+            try await outbound.write(.binary(ByteBuffer(bytes: [1, 2, 3])))
+            let refusal = try Self.object(try await messages.next())
+            #expect(refusal["type"] as? String == "error" && refusal["code"] as? String == "binary_not_supported")
+            try await outbound.write(.text(#"{"id":2,"type":"ping"}"#))
+            #expect(try Self.object(try await messages.next())["re"] as? Int == 2)
+            try await outbound.close(.normalClosure, reason: nil)
+            while try await messages.next() != nil {}
+        }
+        #expect(close?.closeCode == .normalClosure, "the client's close is answered with its code")
+    }
+
+    /// Frames sent in one burst: some are answered on the event loop at once, others (`hello`,
+    /// `start`, `end`) wait for the database. Every one is answered, in the order sent.
+    @Test func aBurstOfFramesIsAnsweredInOrderAcrossStorage() async throws {
+        let child = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+        let burst = [#""type":"hello","child":"\#(child)""#, #""type":"ping""#, #""type":"start","glyph":"l""#, #""type":"ping""#,
+                     #""type":"down","pointer":"pen","sample":[10,10,0.1]"#, #""type":"nonsense""#, #""type":"end""#, #""type":"ping""#]
+        _ = try await Self.session { messages, outbound in
+            for (n, body) in burst.enumerated() { try await outbound.write(.text("{\"id\":\(n + 1),\(body)}")) }
+            var answered: [Int] = []
+            while answered.last != burst.count {
+                let reply = try Self.object(try await messages.next())
+                if let re = reply["re"] as? Int { answered.append(re) }
+            }
+            #expect(answered == answered.sorted(), "replies in the order of their messages: \(answered)")
+            #expect(Set(answered) == Set(1...burst.count), "every message answered: \(answered)")
+            try await outbound.close(.normalClosure, reason: nil)
+            while try await messages.next() != nil {}
+        }
+    }
+
+    /// A refused upgrade is answered 400 and its connection closed (the test client's one connection,
+    /// so each refusal gets its own server).
+    @Test(arguments: [("/v1/session", "http://evil.example"), ("/v1/elsewhere", nil), ("/v1/session", "null")])
+    func anUpgradeFromAForeignOriginOrForAnotherPathIsRefused(path: String, origin: String?) async throws {
+        let h = try A.Harness()
+        let app = FederApp.make(services: h.services, host: "127.0.0.1", port: 0, adult: A.Harness.options)
+        try await app.test(.live) { client in
+            var upgrade: HTTPFields = [.connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
+                                       .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="]
+            if let origin { upgrade[.origin] = origin }
+            let refused = try await client.execute(uri: path, method: .get, headers: upgrade)
+            #expect(refused.status == .badRequest)
+        }
+    }
+
+    @Test func ordinaryRequestsStillReachTheRouter() async throws {
+        let h = try A.Harness()
+        let app = FederApp.make(services: h.services, host: "127.0.0.1", port: 0, adult: A.Harness.options)
+        try await app.test(.live) { client in
+            let health = try await client.execute(uri: "/api/v1/health", method: .get)
+            #expect(health.status == .ok)
+            let again = try await client.execute(uri: "/api/v1/glyphs", method: .get)
+            #expect(again.status == .ok, "a second request on the same connection")
         }
     }
 

@@ -48,7 +48,8 @@ enum ChildRoutes {
         Route(.get, "api/v1/adult/gate"),
         Route(.post, "api/v1/adult/gate"),
         Route(.post, "api/v1/adult/pin"),
-        Route(.get, "v1/session"),
+        // The live session (`/v1/session`) is no route: its WebSocket upgrade is taken before the
+        // router, with the same origin check (`SessionServerChannel.mayUpgrade`).
     ]
 
     /// The router's namespaces: every API route and the live session live under these.

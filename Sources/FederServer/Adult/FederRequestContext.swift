@@ -1,18 +1,15 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
-import HummingbirdWebSocket
 
-/// The request context of every route: WebSocket upgrades for the live session and the adult
-/// session read from its cookie by `SessionMiddleware`.
-struct FederRequestContext: RequestContext, WebSocketRequestContext, SessionRequestContext {
+/// The request context of every route: the adult session read from its cookie by `SessionMiddleware`.
+/// (The live session's WebSocket does not go through the router: `SessionServerChannel`.)
+struct FederRequestContext: RequestContext, SessionRequestContext {
     var coreContext: CoreRequestContextStorage
-    let webSocket: WebSocketHandlerReference<Self>
     let sessions: SessionContext<AdultSession>
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        webSocket = .init()
         sessions = .init()
     }
 

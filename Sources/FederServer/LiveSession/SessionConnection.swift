@@ -18,7 +18,7 @@ struct SessionConnection: Sendable {
     let recognizer: LetterRecognizer?
     let clock: ServerClock
     let logger: Logger
-    private let decoder = ClientMessageDecoder()
+    let decoder = ClientMessageDecoder()
 
     var child: ChildRecord?
     var lesson: ActiveLesson?
@@ -162,19 +162,54 @@ struct SessionConnection: Sendable {
     // MARK: - Driving the lesson
 
     mutating func drive(_ input: LessonInput, id: RequestID?) async -> [ServerMessage] {
-        guard lesson != nil else { return [.error(re: id, ProtocolError(.noSession, "send start first"))] }
+        switch step(input, id: id) {
+        case .refused(let refusal):
+            return [refusal]
+        case .moved(let events, let ignored):
+            let replies = await process(events, re: id, ignored: ignored)
+            if case .penUp = input { draftDue = true }
+            return replies
+        }
+    }
+
+    /// What one input did to the lesson.
+    enum Step {
+        case refused(ServerMessage)
+        case moved([LessonEvent], ignored: Int)
+    }
+
+    /// Feeds one input to the lesson machine (nothing is stored yet).
+    mutating func step(_ input: LessonInput, id: RequestID?) -> Step {
+        guard lesson != nil else { return .refused(.error(re: id, ProtocolError(.noSession, "send start first"))) }
         let ignoredBefore = lesson!.machine.ignoredSamples
         let events: [LessonEvent]
         do {
             // Mutated in place: the machine holds the ink, which must not be copied per message.
             events = try lesson!.machine.handle(input, at: clock.monotonic())
         } catch {
-            return [.error(re: id, ProtocolError(Self.code(for: error), error.description))]
+            return .refused(.error(re: id, ProtocolError(Self.code(for: error), error.description)))
         }
-        let ignored = max(0, (lesson?.machine.ignoredSamples ?? 0) - ignoredBefore)
-        let replies = await process(events, re: id, ignored: ignored)
-        if case .penUp = input { draftDue = true }
-        return replies
+        return .moved(events, ignored: max(0, (lesson?.machine.ignoredSamples ?? 0) - ignoredBefore))
+    }
+
+    /// The replies to events that finish nothing (no record, no letter): nil when they do, and
+    /// `process` must store them.
+    mutating func processWithoutStorage(_ events: [LessonEvent], re id: RequestID?, ignored: Int) -> [ServerMessage]? {
+        for event in events {
+            switch event {
+            case .phaseFinished, .letterFinished: return nil
+            default: continue
+            }
+        }
+        for case .phaseStarted in events { startPhaseClock() }
+        return [.events(re: id, events: events, ignored: ignored)]
+    }
+
+    /// A phase attempt begins: its wall-clock start, and no drafts yet.
+    private mutating func startPhaseClock() {
+        let wall = clock.wall()
+        lesson?.phaseWallStart = wall
+        lesson?.draftedStrokes = 0
     }
 
     /// Sends the events on and stores what they finish.
@@ -183,9 +218,7 @@ struct SessionConnection: Sendable {
         for event in events {
             switch event {
             case .phaseStarted:
-                let wall = clock.wall()
-                lesson?.phaseWallStart = wall
-                lesson?.draftedStrokes = 0
+                startPhaseClock()
             case .phaseFinished(let record):
                 if let reply = await store(record, re: id) { replies.append(reply) }
             case .letterFinished(let result):

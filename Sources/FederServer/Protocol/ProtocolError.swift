@@ -55,4 +55,9 @@ enum ProtocolLimits {
     static let samplesPerMessage = 512
     /// About 10 minutes of pen input at 120 Hz.
     static let samplesPerSession = 72_000
+    /// The server pings every 30 s; a client that answered none of one period's pings is closed (1001).
+    static let pingSeconds: Int64 = 30
+
+    /// The live session socket's limits.
+    static let socket = WebSocketMessageHandler.Configuration(maxMessageBytes: messageBytes, pingInterval: .seconds(pingSeconds))
 }
