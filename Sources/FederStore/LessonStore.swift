@@ -43,7 +43,7 @@ public struct LessonStore: Sendable {
     public func saveLearner(of child: ChildRecord) async throws {
         // The same JSON as the record's own column encoding, so the row reads back as before.
         let learner = String(decoding: try ChildRecord.databaseJSONEncoder(for: "learner").encode(child.learner), as: UTF8.self)
-        try await database.writer.write { db in
+        _ = try await database.writer.write { db in
             try ChildRecord.filter(key: child.id)
                 .updateAll(db, [ChildRecord.Columns.learner.set(to: learner), ChildRecord.Columns.updatedAt.set(to: child.updatedAt)])
         }

@@ -1,17 +1,19 @@
 #!/bin/bash
 # One row of docs/PERFORMANCE.md's one-core tables: a fresh `feder serve` pinned to core 0, the load
 # generator (`feder bench websocket`) pinned to core 1, both with the same --concurrency.
-#   scripts/bench/websocket_one_core.sh CHILDREN RATE [event-loops|swift|floor] [SECONDS]
-# `floor`: the server is `feder bench echo-server` (Hummingbird's WebSocket path answering at once,
-# no Feder work) — what the same traffic costs before Feder does anything.
+#   scripts/bench/websocket_one_core.sh CHILDREN RATE [event-loops|swift|floor|floor-hummingbird] [SECONDS]
+# `floor`: the server is `feder bench echo-server` (the server's own WebSocket handlers answering at
+# once, no Feder work) — what the same traffic costs before Feder does anything; `floor-hummingbird`:
+# the same over Hummingbird's WebSocket path, which the server used until 2026-11-25.
 # FRAMES_PER_MOVE (default 2, as the page sends guided tracing) sets the frames per move message.
 # Needs a release build (swift build -c release --product feder) and two cores.
 set -euo pipefail
 children=$1; rate=$2; mode=${3:-event-loops}; seconds=${4:-10}
 feder=${FEDER_BIN:-"$(dirname "$0")/../../.build/release/feder"}
 data=$(mktemp -d); port=$((8400 + RANDOM % 500))
-if [ "$mode" = floor ]; then
-    taskset -c 0 "$feder" bench echo-server --port "$port" > /dev/null 2>&1 &
+if [ "$mode" = floor ] || [ "$mode" = floor-hummingbird ]; then
+    transport=feder; [ "$mode" = floor-hummingbird ] && transport=hummingbird
+    taskset -c 0 "$feder" bench echo-server --port "$port" --transport "$transport" > /dev/null 2>&1 &
     client_mode=swift
 else
     taskset -c 0 "$feder" serve --port "$port" --data "$data" --concurrency "$mode" > /dev/null 2>&1 &

@@ -97,13 +97,15 @@ public struct LessonMachine: Sendable {
     /// reminder); nil when nothing is pending.
     public var nextDeadline: Double? {
         guard let phase else { return nil }
-        var deadlines: [Double] = []
-        if let t = direct?.finishAt { deadlines.append(t) }
-        if let t = free?.quietUntil { deadlines.append(t) }
-        if phase != .observe && !isPenDown && direct?.finishAt == nil && free?.quietUntil == nil {
-            deadlines.append(lastActivity + config.reminderSeconds)
+        // Asked after every pen message: no array, and each part read once.
+        let finishAt = direct?.finishAt
+        let quietUntil = free?.quietUntil
+        switch (finishAt, quietUntil) {
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
+        case (nil, nil): return phase != .observe && !isPenDown ? lastActivity + config.reminderSeconds : nil
         }
-        return deadlines.min()
     }
 
     public var isPenDown: Bool { guided?.trace.isPenDown ?? free?.recorder.isPenDown ?? false }

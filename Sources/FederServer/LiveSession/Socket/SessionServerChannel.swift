@@ -31,16 +31,19 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
         let channel: any Channel
     }
 
+    /// The handler behind `WebSocketMessageHandler` that runs one socket's session: it reads
+    /// `SocketMessage`s, writes `String`s, and completes the promise once the session has ended.
+    typealias MakeSessionHandler = @Sendable (_ logger: Logger, _ ended: EventLoopPromise<Void>) -> any ChannelHandler
+
     let responder: HTTPChannelHandler.Responder
-    /// Makes the session of one socket (on its event loop).
-    let makeSession: @Sendable (_ logger: Logger) -> SessionConnection
+    let makeSessionHandler: MakeSessionHandler
     let limits: WebSocketMessageHandler.Configuration
 
     init(responder: @escaping HTTPChannelHandler.Responder, limits: WebSocketMessageHandler.Configuration,
-         makeSession: @escaping @Sendable (_ logger: Logger) -> SessionConnection) {
+         makeSessionHandler: @escaping MakeSessionHandler) {
         self.responder = Self.redirectingLateUpgrades(responder)
         self.limits = limits
-        self.makeSession = makeSession
+        self.makeSessionHandler = makeSessionHandler
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -54,12 +57,12 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        let finished = channel.eventLoop.makePromise(of: Void.self)
+                        let ended = channel.eventLoop.makePromise(of: Void.self)
                         try channel.pipeline.syncOperations.addHandlers([
                             WebSocketMessageHandler(configuration: limits, logger: logger),
-                            LiveSessionHandler(makeSession(logger), finished: finished, logger: logger),
+                            makeSessionHandler(logger, ended),
                         ])
-                        return Outcome.session(finished.futureResult)
+                        return Outcome.session(ended.futureResult)
                     }
                 })
             var configuration = NIOUpgradableHTTPServerPipelineConfiguration<Outcome>(
@@ -151,7 +154,9 @@ extension HTTPServerBuilder {
     static func federSession(limits: WebSocketMessageHandler.Configuration,
                              makeSession: @escaping @Sendable (_ logger: Logger) -> SessionConnection) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            SessionServerChannel(responder: responder, limits: limits, makeSession: makeSession)
+            SessionServerChannel(responder: responder, limits: limits) { logger, ended in
+                LiveSessionHandler(makeSession(logger), finished: ended, logger: logger)
+            }
         }
     }
 }
