@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
+import ServiceLifecycle
 import Testing
 @testable import FederServer
 
@@ -141,6 +142,60 @@ struct SessionUpgradeTests {
             #expect(health.status == .ok)
             let again = try await client.execute(uri: "/api/v1/glyphs", method: .get)
             #expect(again.status == .ok, "a second request on the same connection")
+        }
+    }
+
+    /// Stopping the server (SIGTERM, Ctrl-C) closes open sessions with 1000, and each keeps or
+    /// records its lesson before the server is done.
+    @Test func aGracefulShutdownClosesWith1000AndRecordsTheLesson() async throws {
+        let h = try A.Harness()
+        let quiet = { var l = Logger(label: "test"); l.logLevel = .critical; return l }()
+        let port = PortBox()
+        let app = FederApp.make(services: h.services, host: "127.0.0.1", port: 0, adult: A.Harness.options, logger: quiet,
+                                onServerRunning: { port.set($0) })
+        let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
+        let running = Task { try await group.run() }
+        let bound = try await Self.within(seconds: 10) { await port.wait() }
+        let close = try await Self.within(seconds: 10) {
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(bound)/v1/session", logger: quiet) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                try await outbound.write(.text(#"{"id":1,"type":"hello","child":"6f9619ff-8b86-d011-b42d-00c04fc964ff"}"#))
+                _ = try await messages.next()
+                try await outbound.write(.text(#"{"id":2,"type":"start","glyph":"l"}"#))
+                _ = try await messages.next()
+                await group.triggerGracefulShutdown()
+                while try await messages.next() != nil {}
+            }
+        }
+        try await running.value
+        #expect(close?.closeCode == .normalClosure)
+        let records = try await h.services.lessons.recentRecords(limit: 10)
+        #expect(records.map(\.phase) == ["observe"] && records.first?.outcome == "abandoned",
+                "the lesson in progress was recorded before the server stopped: \(records.map(\.phase))")
+    }
+
+    /// The port the server bound, handed from its start-up callback to the test.
+    final class PortBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var port: Int?
+        private var waiting: [CheckedContinuation<Int, Never>] = []
+        func set(_ value: Int) {
+            let resume = lock.withLock { () -> [CheckedContinuation<Int, Never>] in
+                port = value
+                defer { waiting = [] }
+                return waiting
+            }
+            resume.forEach { $0.resume(returning: value) }
+        }
+        func wait() async -> Int {
+            await withCheckedContinuation { continuation in
+                let known = lock.withLock { () -> Int? in
+                    if let port { return port }
+                    waiting.append(continuation)
+                    return nil
+                }
+                if let known { continuation.resume(returning: known) }
+            }
         }
     }
 
