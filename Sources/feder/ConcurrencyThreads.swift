@@ -4,12 +4,13 @@ import NIOPosix
 
 /// Which threads run Swift concurrency in this process (`--concurrency` of `serve` and `bench websocket`).
 ///
-/// `swift` (the default): Swift's own thread pool, which spreads the connections' tasks over every
-/// core. `eventLoops`: every task runs on NIO's event loops and stays on the loop it resumes on, so a
-/// live-session message is read, judged and answered without waking another thread — a lower tail
-/// for a class of 30 (p99 0.8–1.0 ms against 1.4–1.9 ms), but the loops do not share work the way
-/// Swift's pool does (a task stays on its loop), and 300 children on two cores queue (p99 6.6–22 ms
-/// against 6.2–6.7 ms). docs/PERFORMANCE.md has the measurements.
+/// The live session's pen samples are answered on NIO's event loops in either mode
+/// (`LiveSessionHandler`); this chooses where everything else runs: a message's storage and a
+/// letter's assessment, HTTP requests, the load generator's children. `swift` (the default): Swift's
+/// own thread pool, which spreads that work over every core and keeps it off the event loops.
+/// `eventLoops`: the tasks run on NIO's event loops too (no thread switch, but a letter's assessment
+/// then holds up the sockets of its loop, and the loops do not share work as Swift's pool does).
+/// docs/PERFORMANCE.md has the measurements of both, made before the session moved onto the event loops.
 enum ConcurrencyThreads: String, ExpressibleByArgument, CaseIterable, Sendable {
     case eventLoops = "event-loops"
     case swift
