@@ -133,13 +133,15 @@ final class LiveSessionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Hands the connection to a task for `work`; its replies come back on the event loop.
+    /// Hands the connection to a task for `work`; its replies come back on the event loop, already
+    /// encoded (a `started` reply with its letter's geometry is the largest JSON the server writes).
     private func start(_ work: Work, context: ChannelHandlerContext) {
         busy = true
         timer?.cancel()
         timer = nil
         armedFor = nil
         let owned = self.owned
+        let logger = self.logger
         let loop = context.eventLoop
         let back = NIOLoopBound((self, context), eventLoop: loop)
         Task {
@@ -151,20 +153,21 @@ final class LiveSessionHandler: ChannelDuplexHandler {
                 await owned.connection.close()
                 replies = []
             }
+            let texts = ReplyWriter().texts(replies, logger: logger)
             loop.execute {
                 let (handler, context) = back.value
-                handler.finish(work, replies: replies, context: context)
+                handler.finish(work, replies: texts, context: context)
             }
         }
     }
 
-    private func finish(_ work: Work, replies: [ServerMessage], context: ChannelHandlerContext) {
+    private func finish(_ work: Work, replies: [String], context: ChannelHandlerContext) {
         busy = false
         if case .close = work {
             finished.succeed()
             return
         }
-        send(replies, context: context)
+        write(replies, context: context)
         if tickDue, !socketGone {
             tickDue = false
             start(.tick, context: context)
@@ -187,15 +190,13 @@ final class LiveSessionHandler: ChannelDuplexHandler {
     }
 
     private func send(_ replies: [ServerMessage], context: ChannelHandlerContext) {
-        guard !socketGone, !removed else { return }
-        for reply in replies {
-            do {
-                context.write(wrapOutboundOut(try writer.text(reply)), promise: nil)
-                unflushed = true
-            } catch {
-                logger.error("a reply could not be encoded", metadata: ["error": "\(error)"])
-            }
-        }
+        write(writer.texts(replies, logger: logger), context: context)
+    }
+
+    private func write(_ texts: [String], context: ChannelHandlerContext) {
+        guard !socketGone, !removed, !texts.isEmpty else { return }
+        for text in texts { context.write(wrapOutboundOut(text), promise: nil) }
+        unflushed = true
     }
 
     private func flushIfNeeded(_ context: ChannelHandlerContext) {

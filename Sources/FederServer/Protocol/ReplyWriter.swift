@@ -1,5 +1,6 @@
 import FederCore
 import Foundation
+import Logging
 
 /// Turns replies into JSON text. The frequent `events` reply made only of tracker events is written
 /// by hand (it is sent 60 times a second per child); everything else goes through `JSONEncoder`.
@@ -21,6 +22,18 @@ struct ReplyWriter {
             return out
         }
         return String(decoding: try encoder.encode(message), as: UTF8.self)
+    }
+
+    /// Each reply as JSON text; one that cannot be encoded is logged and left out.
+    func texts(_ replies: [ServerMessage], logger: Logger) -> [String] {
+        replies.compactMap { reply in
+            do {
+                return try text(reply)
+            } catch {
+                logger.error("a reply could not be encoded", metadata: ["error": "\(error)"])
+                return nil
+            }
+        }
     }
 
     /// The tracker events, when there is nothing else in the list.
