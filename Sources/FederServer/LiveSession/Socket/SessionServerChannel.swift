@@ -16,6 +16,9 @@ import ServiceLifecycle
 /// switch (docs/PERFORMANCE.md).
 struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
     static let path = "/v1/session"
+    /// Header fields a request may have (Hummingbird's own HTTP channel allows as many; NIO's
+    /// decoder alone would take 65,534 within its 80 KiB of headers).
+    static let maxHeaderFields = 1000
 
     /// What became of a new connection.
     enum Outcome: Sendable {
@@ -78,6 +81,7 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
             configuration.enablePipelining = false  // the async HTTP channel takes one request at a time
             configuration.enableErrorHandling = false  // Hummingbird answers parse errors
             configuration.enableResponseHeaderValidation = false  // HTTPTypes validates
+            configuration.decoderConfiguration.maxHeaderFieldCount = Self.maxHeaderFields
             let outcome = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
             return Value(outcome: outcome, channel: channel)
         }
