@@ -16,8 +16,8 @@ import ServiceLifecycle
 /// switch (docs/PERFORMANCE.md).
 struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
     static let path = "/v1/session"
-    /// Header fields a request may have (Hummingbird's own HTTP channel allows as many; NIO's
-    /// decoder alone would take 65,534 within its 80 KiB of headers).
+    /// Header fields a request may have: Hummingbird's own HTTP channel's limit (NIO's decoder alone
+    /// would take 65,534 within its 80 KiB of headers).
     static let maxHeaderFields = 1000
 
     /// What became of a new connection.
