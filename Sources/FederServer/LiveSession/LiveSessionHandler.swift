@@ -170,6 +170,7 @@ final class LiveSessionHandler: ChannelDuplexHandler {
         write(replies, context: context)
         if tickDue, !socketGone {
             tickDue = false
+            flushIfNeeded(context)  // these replies do not wait for the tick's storage
             start(.tick, context: context)
             return
         }

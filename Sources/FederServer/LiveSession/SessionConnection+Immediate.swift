@@ -52,9 +52,7 @@ extension SessionConnection {
         case .down(let pointer, let sample):
             return advance(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
-            if let count = lesson?.machine.inkInProgress?.sampleCount, count + samples.count > ProtocolLimits.samplesPerSession {
-                return .answered([.error(re: id, ProtocolError(.sessionFull, "this attempt has reached its sample limit; send restart"))])
-            }
+            if let full = refusalIfFull(adding: samples.count, re: id) { return .answered([full]) }
             return advance(.penMove(samples), id: id)
         default:
             return .continues(.message(message, id: id))

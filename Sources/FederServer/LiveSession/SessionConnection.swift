@@ -111,9 +111,7 @@ struct SessionConnection: Sendable {
         case .down(let pointer, let sample):
             return await drive(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
-            if let count = lesson?.machine.inkInProgress?.sampleCount, count + samples.count > ProtocolLimits.samplesPerSession {
-                return [.error(re: id, ProtocolError(.sessionFull, "this attempt has reached its sample limit; send restart"))]
-            }
+            if let full = refusalIfFull(adding: samples.count, re: id) { return [full] }
             return await drive(.penMove(samples), id: id)
         case .up(let sample):
             return await drive(.penUp(sample), id: id)
@@ -170,6 +168,12 @@ struct SessionConnection: Sendable {
             if case .penUp = input { draftDue = true }
             return replies
         }
+    }
+
+    /// `session_full` when `count` more samples would take the attempt past its limit.
+    func refusalIfFull(adding count: Int, re id: RequestID?) -> ServerMessage? {
+        guard let held = lesson?.machine.inkInProgress?.sampleCount, held + count > ProtocolLimits.samplesPerSession else { return nil }
+        return .error(re: id, ProtocolError(.sessionFull, "this attempt has reached its sample limit; send restart"))
     }
 
     /// What one input did to the lesson.

@@ -37,18 +37,11 @@ struct EchoFloorServer: AsyncParsableCommand {
         router.ws("v1/session") { inbound, outbound, _ in
             for try await message in inbound.messages(maxSize: 1 << 16) {
                 guard case .text(let text) = message else { continue }
-                try await outbound.write(.text("{\"type\":\"events\",\"re\":\(Self.id(in: text)),\"events\":[]}"))
+                try await outbound.write(.text(FederApp.echoReply(to: text)))
             }
         }
         let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
         try await app.runService()
-    }
-
-    /// The numeric `id` the load generator puts first in each message (`null` if there is none).
-    static func id(in text: String) -> Substring {
-        guard let start = text.range(of: "\"id\":") else { return "null" }
-        let digits = text[start.upperBound...].prefix { $0.isNumber }
-        return digits.isEmpty ? "null" : digits
     }
 }

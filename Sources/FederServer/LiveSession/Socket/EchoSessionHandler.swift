@@ -18,7 +18,7 @@ final class EchoSessionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .text(let text) = unwrapInboundIn(data) else { return }
-        context.write(wrapOutboundOut("{\"type\":\"events\",\"re\":\(Self.id(in: text)),\"events\":[]}"), promise: nil)
+        context.write(wrapOutboundOut(FederApp.echoReply(to: text)), promise: nil)
         unflushed = true
     }
 
@@ -33,15 +33,22 @@ final class EchoSessionHandler: ChannelInboundHandler {
         ended.succeed()
     }
 
-    /// The numeric `id` the load generator puts first in each message (`null` if there is none).
-    static func id(in text: String) -> Substring {
-        guard let start = text.range(of: "\"id\":") else { return "null" }
-        let digits = text[start.upperBound...].prefix { $0.isNumber }
-        return digits.isEmpty ? "null" : digits
-    }
 }
 
 extension FederApp {
+    /// The echo floor's answer to a frame: an empty `events` reply with the frame's numeric `id`
+    /// (the one the load generator puts first; `null` if there is none).
+    public static func echoReply(to text: String) -> String {
+        let id: Substring
+        if let start = text.range(of: "\"id\":") {
+            let digits = text[start.upperBound...].prefix { $0.isNumber }
+            id = digits.isEmpty ? "null" : digits
+        } else {
+            id = "null"
+        }
+        return "{\"type\":\"events\",\"re\":\(id),\"events\":[]}"
+    }
+
     /// A server of the live session's transport alone (`/v1/session` answered by `EchoSessionHandler`).
     public static func echoFloor(host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
         Application(router: Router(), server: HTTPServerBuilder { responder in

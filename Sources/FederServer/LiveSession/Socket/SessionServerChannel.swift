@@ -98,6 +98,7 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
                 // The server's graceful shutdown closes the socket with 1000; the session then keeps
                 // or records its lesson before the server stops.
                 await withGracefulShutdownHandler {
+                    // Only ever succeeded; it fails only if the event loop is already gone.
                     try? await finished.get()
                 } onGracefulShutdown: {
                     value.channel.pipeline.fireUserInboundEventTriggered(SessionServerShutdown())
