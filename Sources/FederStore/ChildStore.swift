@@ -33,6 +33,16 @@ public struct ChildStore: Sendable {
         try await database.writer.read { db in try ChildRecord.fetchOne(db, key: id) }
     }
 
+    /// The stored profile if it was written since `known` (its `updatedAt`), nil when it was not or
+    /// there is no such child. A live session asks at every letter; the profile, learner model
+    /// included, is decoded only when someone changed it. Dates are compared as stored (to the
+    /// millisecond, in GRDB's text form), so the `updatedAt` a connection read or wrote matches.
+    public func find(id: String, ifUpdatedOtherThan known: Date) async throws -> ChildRecord? {
+        try await database.writer.read { db in
+            try ChildRecord.filter(key: id).filter(ChildRecord.Columns.updatedAt != known).fetchOne(db)
+        }
+    }
+
     /// Changes a stored profile; returns the updated record, or nil if there is no such child.
     public func update(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try await database.writer.write { db in

@@ -40,13 +40,39 @@ public struct LessonStore: Sendable {
     /// adults may change the rest (settings, name, course position) meanwhile: writing the whole
     /// record back would undo their change.
     /// One `UPDATE` of two columns (once per letter): the profile is neither read nor rewritten.
-    public func saveLearner(of child: ChildRecord) async throws {
-        // The same JSON as the record's own column encoding, so the row reads back as before.
-        let learner = String(decoding: try ChildRecord.databaseJSONEncoder(for: "learner").encode(child.learner), as: UTF8.self)
-        _ = try await database.writer.write { db in
-            try ChildRecord.filter(key: child.id)
-                .updateAll(db, [ChildRecord.Columns.learner.set(to: learner), ChildRecord.Columns.updatedAt.set(to: child.updatedAt)])
+    /// `updatedAt` becomes the child's only if it still is `previously` (the time the session last
+    /// read or wrote): a profile someone else changed meanwhile keeps their time, which is how the
+    /// session knows to read it again before the next letter (`ChildStore.find(id:ifUpdatedOtherThan:)`).
+    public func saveLearner(of child: ChildRecord, previously: Date) async throws {
+        let learner = try Self.learnerJSON(of: child)
+        _ = try await database.writer.write { db in try Self.updateLearner(of: child, previously: previously, json: learner, in: db) }
+    }
+
+    /// A finished letter in one transaction: the learner model (as `saveLearner`), the letter
+    /// session when there is one (as `ChildStore.recordLetter`), and then the child's jar and
+    /// streak on `day` (as `ChildStore.attendance`), the new session counted. A live session writes
+    /// this once per letter; one transaction instead of three saves two trips to the writer.
+    public func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
+                             attendanceOn day: CalendarDay) async throws -> Attendance {
+        let learner = try Self.learnerJSON(of: child)
+        return try await database.writer.write { db in
+            try Self.updateLearner(of: child, previously: previously, json: learner, in: db)
+            if var session { try session.insert(db) }
+            return Attendance(lettersToday: try ChildStore.lettersFinished(childID: child.id, on: day, in: db),
+                              practiceDays: try ChildStore.practiceDays(childID: child.id, in: db))
         }
+    }
+
+    /// The same JSON as the record's own column encoding, so the row reads back as before.
+    static func learnerJSON(of child: ChildRecord) throws -> String {
+        String(decoding: try ChildRecord.databaseJSONEncoder(for: "learner").encode(child.learner), as: UTF8.self)
+    }
+
+    static func updateLearner(of child: ChildRecord, previously: Date, json learner: String, in db: Database) throws {
+        // Dates are bound in GRDB's stored text form, so the comparison is to the millisecond.
+        try db.execute(sql: """
+            UPDATE child SET learner = ?, updatedAt = CASE WHEN updatedAt = ? THEN ? ELSE updatedAt END WHERE id = ?
+            """, arguments: [learner, previously, child.updatedAt, child.id])
     }
 
     public func save(_ child: ChildRecord) async throws {

@@ -52,17 +52,23 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
         if lock.withLock({ refusingChildLoads }) { throw WriteRefused() }
         return try await real.child(id: id, now: now)
     }
-    func findChild(id: String) async throws -> ChildRecord? {
+    func changedChild(id: String, since known: Date) async throws -> ChildRecord? {
         if lock.withLock({ refusingProfileReads }) { throw WriteRefused() }
-        return try await real.findChild(id: id)
+        return try await real.changedChild(id: id, since: known)
     }
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try write(); return try await real.updateChild(id: id, now: now, change)
     }
-    func saveLearner(of child: ChildRecord) async throws { try write(); try await real.saveLearner(of: child) }
+    func saveLearner(of child: ChildRecord, previously: Date) async throws {
+        try write(); try await real.saveLearner(of: child, previously: previously)
+    }
     func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await real.attendance(childID: childID, on: day)
+    }
+    func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
+                      attendanceOn day: CalendarDay) async throws -> Attendance {
+        try write(); return try await real.finishLetter(learnerOf: child, previously: previously, session: session, attendanceOn: day)
     }
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.save(row) }
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.saveResumed(row) }

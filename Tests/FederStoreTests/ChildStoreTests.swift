@@ -49,6 +49,63 @@ struct ChildStoreTests {
         #expect(stored == ["2026-11-18", "2026-11-22", "2026-11-23"])
     }
 
+    /// A finished letter in one transaction: learner model, letter session, and the jar and streak
+    /// that count it; when the transaction fails, nothing of it is written.
+    @Test func aFinishedLetterIsStoredAndCountedInOneTransaction() async throws {
+        let database = try FederDatabase.inMemory()
+        let lessons = LessonStore(database: database)
+        let children = lessons.children
+        var fox = try await children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Date(timeIntervalSince1970: 1))
+        try await children.recordLetter(session(fox.id, "M", day: day.adding(days: -2)))
+        var progress = LetterProgress()
+        progress.sessions = 1
+        progress.recentScores = [0.7]
+        fox.learner.letters["druck/a"] = progress
+        fox.updatedAt = Date(timeIntervalSince1970: 2)
+        let attendance = try await lessons.finishLetter(learnerOf: fox, previously: Date(timeIntervalSince1970: 1),
+                                                        session: session(fox.id, "a", day: day), attendanceOn: day)
+        #expect(attendance == Attendance(lettersToday: 1, practiceDays: [day, day.adding(days: -2)]))
+        #expect(try await children.find(id: fox.id)?.learner == fox.learner)
+        // Without a session (a letter of no lesson) only the learner model is written.
+        #expect(try await children.find(id: fox.id)?.updatedAt == fox.updatedAt)
+        #expect(try await lessons.finishLetter(learnerOf: fox, previously: fox.updatedAt, session: nil, attendanceOn: day).lettersToday == 1)
+        // A session that cannot be inserted (its child is unknown) takes the learner model with it.
+        var changed = fox
+        changed.learner = LearnerState()
+        await #expect(throws: (any Error).self) {
+            _ = try await lessons.finishLetter(learnerOf: changed, previously: fox.updatedAt, session: session("nobody", "b", day: day),
+                                               attendanceOn: day)
+        }
+        #expect(try await children.find(id: fox.id)?.learner == fox.learner, "rolled back")
+        #expect(try await children.lettersFinished(childID: fox.id, on: day) == 1)
+    }
+
+    /// A live session re-reads the profile at every letter only when someone wrote it since: what it
+    /// read or wrote itself (sub-millisecond times included) reads as unchanged.
+    @Test func aProfileIsReadAgainOnlyWhenSomeoneElseWroteIt() async throws {
+        let lessons = LessonStore(database: try FederDatabase.inMemory())
+        let children = lessons.children
+        let created = Date(timeIntervalSince1970: 1_795_420_800.123_456)
+        let fox = try await children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: created)
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: created) == nil, "as created")
+        var session = try #require(try await children.find(id: fox.id))
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt) == nil, "as read")
+        // The session stores its learner model with its own time.
+        var known = session.updatedAt
+        session.updatedAt = created.addingTimeInterval(61.000_789)
+        try await lessons.saveLearner(of: session, previously: known)
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt) == nil, "as written by the session")
+        // An adult renames the child: the next letter sees it …
+        _ = try await children.update(id: fox.id, now: created.addingTimeInterval(90)) { $0.displayName = "Fritzi" }
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt)?.displayName == "Fritzi")
+        // … even when the session stored its learner model after the change, before reading it.
+        known = session.updatedAt
+        session.updatedAt = created.addingTimeInterval(120)
+        try await lessons.saveLearner(of: session, previously: known)
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt)?.displayName == "Fritzi")
+        #expect(try await children.find(id: "nobody", ifUpdatedOtherThan: created) == nil)
+    }
+
     @Test func savingTheLearnerModelChangesOnlyItAndTheTime() async throws {
         let database = try FederDatabase.inMemory()
         let lessons = LessonStore(database: database)
@@ -63,16 +120,20 @@ struct ChildStoreTests {
         progress.bestStars = 2
         progress.lastPracticed = Date(timeIntervalSince1970: 3)
         session.learner.letters["druck/M"] = progress
+        let read = session.updatedAt
         session.updatedAt = Date(timeIntervalSince1970: 3)
-        try await lessons.saveLearner(of: session)
+        try await lessons.saveLearner(of: session, previously: read)
         let stored = try #require(try await children.find(id: mia.id))
         #expect(stored.learner == session.learner && stored.learner != mia.learner)
         #expect(stored.displayName == "Mila", "the adult's change stays")
-        #expect(stored.updatedAt == Date(timeIntervalSince1970: 3))
+        #expect(stored.updatedAt == Date(timeIntervalSince1970: 2), "and its time, so the session reads it again")
+        // Once the session has read the adult's change, its next save moves the time on.
+        try await lessons.saveLearner(of: session, previously: stored.updatedAt)
+        #expect(try await children.find(id: mia.id)?.updatedAt == Date(timeIntervalSince1970: 3))
         // Saving for a child that is gone changes nothing and is no error.
         var ghost = session
         ghost.id = "gone"
-        try await lessons.saveLearner(of: ghost)
+        try await lessons.saveLearner(of: ghost, previously: read)
         #expect(try await children.profiles().count == 1)
     }
 

@@ -6,11 +6,17 @@ import Foundation
 /// tests put a store in its place that fails on demand, to see that no failure goes unanswered.
 protocol LiveSessionStore: Sendable {
     func child(id: String, now: Date) async throws -> ChildRecord
-    func findChild(id: String) async throws -> ChildRecord?
+    /// The stored profile when its `updatedAt` is no longer `known`; nil when unchanged or gone.
+    func changedChild(id: String, since known: Date) async throws -> ChildRecord?
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord?
-    func saveLearner(of child: ChildRecord) async throws
+    /// The learner model; `updatedAt` too when the stored one is still `previously`.
+    func saveLearner(of child: ChildRecord, previously: Date) async throws
     func recordLetter(_ row: LetterSessionRow) async throws
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance
+    /// `saveLearner`, `recordLetter` (when there is a session) and `attendance` in one transaction:
+    /// all or nothing.
+    func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
+                      attendanceOn day: CalendarDay) async throws -> Attendance
 
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
@@ -22,7 +28,9 @@ protocol LiveSessionStore: Sendable {
 }
 
 extension LessonStore: LiveSessionStore {
-    func findChild(id: String) async throws -> ChildRecord? { try await children.find(id: id) }
+    func changedChild(id: String, since known: Date) async throws -> ChildRecord? {
+        try await children.find(id: id, ifUpdatedOtherThan: known)
+    }
 
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try await children.update(id: id, now: now, change)

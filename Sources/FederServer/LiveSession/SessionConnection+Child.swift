@@ -66,29 +66,17 @@ extension SessionConnection {
         if result.completed, result.glyph.script == scheduler.course.script {
             scheduler.letterFinished(result.glyph.char, learner: &child.learner, on: today, now: now)
         }
+        let previously = child.updatedAt
         child.updatedAt = now
         self.child = child
+        let session = lesson.map {
+            LetterSessionRow(childID: child.id, lessonID: $0.id, world: .schule, script: result.glyph.script,
+                             glyph: result.glyph.char, day: today, finishedAt: now, completed: result.completed,
+                             stars: result.stars, performance: result.performance)
+        }
         var replies: [ServerMessage] = []
-        do {
-            try await store.saveLearner(of: child)
-        } catch {
-            replies.append(storageFailed("the learner model could not be stored (it is stored with the next letter)", error, re: nil))
-        }
-        if let lesson {
-            let row = LetterSessionRow(childID: child.id, lessonID: lesson.id, world: .schule, script: result.glyph.script,
-                                       glyph: result.glyph.char, day: today, finishedAt: now, completed: result.completed,
-                                       stars: result.stars, performance: result.performance)
-            if let failure = await storeLetter(row) { replies.append(failure) }
-        }
-        let lettersToday: Int
-        let days: Set<CalendarDay>
-        do {
-            let waiting = pendingLetters(of: child.id, on: today)
-            let attendance = try await store.attendance(childID: child.id, on: today)
-            lettersToday = attendance.lettersToday + waiting
-            days = attendance.practiceDays.union(waiting > 0 ? [today] : [])
-        } catch {
-            replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
+        guard let (lettersToday, days) = await storeFinishedLetter(of: child, previously: previously, session: session,
+                                                                   on: today, replies: &replies) else {
             return replies
         }
         var say: [Utterance] = []
@@ -101,6 +89,39 @@ extension SessionConnection {
                                                       roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
                                                       newSticker: newSticker?.sticker, say: say)))
         return replies
+    }
+
+    /// Stores what a finished letter changes and reads the jar and streak: in one transaction when
+    /// nothing waits to be written, otherwise (or when that fails) one step at a time, so that each
+    /// failure is told on its own and what could not be written is kept, as `storeLetter` does.
+    /// Returns the jar's letters of `day` and the practice days (writes kept for retry counted),
+    /// nil when they could not be read.
+    private mutating func storeFinishedLetter(of child: ChildRecord, previously: Date, session: LetterSessionRow?,
+                                              on today: CalendarDay, replies: inout [ServerMessage]) async -> (Int, Set<CalendarDay>)? {
+        if pendingWrites.isEmpty {
+            do {
+                let attendance = try await store.finishLetter(learnerOf: child, previously: previously, session: session,
+                                                              attendanceOn: today)
+                return (attendance.lettersToday, attendance.practiceDays)
+            } catch {
+                logger.warning("the finished letter could not be stored in one transaction; trying step by step",
+                               metadata: logMetadata(["error": "\(error)"]))
+            }
+        }
+        do {
+            try await store.saveLearner(of: child, previously: previously)
+        } catch {
+            replies.append(storageFailed("the learner model could not be stored (it is stored with the next letter)", error, re: nil))
+        }
+        if let session, let failure = await storeLetter(session) { replies.append(failure) }
+        do {
+            let waiting = pendingLetters(of: child.id, on: today)
+            let attendance = try await store.attendance(childID: child.id, on: today)
+            return (attendance.lettersToday + waiting, attendance.practiceDays.union(waiting > 0 ? [today] : []))
+        } catch {
+            replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
+            return nil
+        }
     }
 
     /// Writes a letter session (Schule or Werkstatt) after any kept writes; keeps it when that

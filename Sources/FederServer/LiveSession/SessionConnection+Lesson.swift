@@ -31,7 +31,7 @@ extension SessionConnection {
             }
             if current.learner != child?.learner {
                 child = current
-                do { try await store.saveLearner(of: current) } catch {
+                do { try await store.saveLearner(of: current, previously: current.updatedAt) } catch {
                     replies.append(storageFailed("today's round could not be stored (it is stored with the next letter)", error, re: id))
                 }
             }
@@ -85,13 +85,15 @@ extension SessionConnection {
 
     /// Adults may have changed the profile since `hello` (settings, script, hand, course position):
     /// the next letter is planned with what is stored now. The learner model stays the connection's
-    /// own, which is saved after every letter. If the read fails the letter runs with what this
-    /// connection knew (logged; nothing is lost, so the child is not interrupted for it).
+    /// own, which is saved after every letter. The profile is decoded only when its `updatedAt`
+    /// is no longer the one this connection read or wrote (adults' changes set it). If the read
+    /// fails the letter runs with what this connection knew (logged; nothing is lost, so the child
+    /// is not interrupted for it).
     mutating func refreshProfile() async {
         guard let current = child else { return }
         let found: ChildRecord?
         do {
-            found = try await store.findChild(id: current.id)
+            found = try await store.changedChild(id: current.id, since: current.updatedAt)
         } catch {
             logger.warning("the profile could not be read again; the letter uses the connection's copy",
                            metadata: logMetadata(["error": "\(error)"]))

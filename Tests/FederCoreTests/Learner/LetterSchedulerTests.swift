@@ -156,6 +156,25 @@ struct LetterSchedulerTests {
         #expect(CalendarDay("2026-13-01") == nil && CalendarDay("nonsense") == nil)
     }
 
+    @Test func calendarDaysAgreeWithFoundationsGregorianCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        // Every day from 1899 to 2201 (leap centuries and eras included), against Foundation.
+        for ordinal in stride(from: -25_567, through: 84_000, by: 1) {
+            let date = Date(timeIntervalSince1970: Double(ordinal) * 86_400)
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            let expected = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+            let day = CalendarDay(ordinal: ordinal)
+            guard day.description == expected, CalendarDay(expected) == day else {
+                Issue.record("day \(ordinal): \(day.description), Foundation \(expected)")
+                return
+            }
+        }
+        #expect(CalendarDay("2024-02-29")?.description == "2024-02-29")
+        #expect(CalendarDay("2026-02-29") == nil && CalendarDay("2026-04-31") == nil && CalendarDay("1900-02-29") == nil)
+        #expect(CalendarDay("2000-02-29")?.adding(days: 1).description == "2000-03-01")
+    }
+
     @Test func olderLearnerModelsStillDecode() throws {
         // As stored before the scheduler existed: no round, no stars, no dates.
         let json = #"{"difficulty":{"tier":"standard","recent":[0.5],"promoteStreak":0,"demoteStreak":0},"letters":{"druck/A":{"sessions":2,"recentScores":[0.7,0.8]}}}"#

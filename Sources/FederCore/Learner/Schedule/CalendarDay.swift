@@ -13,28 +13,65 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         ordinal = Int(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
     }
 
-    /// "yyyy-MM-dd".
+    /// "yyyy-MM-dd". Proleptic Gregorian arithmetic on the ordinal, without `Calendar` or
+    /// `String(format:)`: a finished letter formats its day several times, on the live session's path.
     public var description: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(ordinal) * 86_400))
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        let (year, month, day) = Self.civil(fromOrdinal: ordinal)
+        return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
     }
 
     public func adding(days: Int) -> CalendarDay { CalendarDay(ordinal: ordinal + days) }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.ordinal < b.ordinal }
 
-    /// Parses "yyyy-MM-dd"; nil for anything else.
+    /// Parses "yyyy-MM-dd"; nil for anything else, a day the month does not have included.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], (1...12).contains(m), (1...31).contains(d) else {
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], (1...12).contains(m),
+              (1...Self.days(inMonth: m, of: y)).contains(d) else {
             return nil
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d)) else { return nil }
-        ordinal = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        ordinal = Self.ordinal(year: y, month: m, day: d)
+    }
+
+    // MARK: Gregorian arithmetic
+
+    /// Days since 1970-01-01 of a Gregorian date. Counts in 400-year eras (146,097 days each) of
+    /// years that start on 1 March, so the leap day is the last day of its year.
+    static func ordinal(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The Gregorian date of a day since 1970-01-01 (the inverse of `ordinal(year:month:day:)`).
+    static func civil(fromOrdinal ordinal: Int) -> (year: Int, month: Int, day: Int) {
+        let z = ordinal + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     public init(from decoder: any Decoder) throws {

@@ -1,0 +1,82 @@
+import FederCore
+import Foundation
+import GRDB
+import Testing
+@testable import FederStore
+
+/// `PhaseRecordRow` writes its columns by hand (faster than GRDB's `Encodable` path). The stored
+/// values must be exactly those the `Encodable` path stores, or rows written before and after the
+/// change would read differently (research export, dashboards, recovery).
+@Suite("Phase record columns")
+struct PhaseRecordRowColumnsTests {
+    /// The same row, written through GRDB's default `Encodable`-based columns.
+    struct ViaEncodable: MutablePersistableRecord, Encodable {
+        static let databaseTableName = PhaseRecordRow.databaseTableName
+        let row: PhaseRecordRow
+        func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
+    }
+
+    /// Real records: a guided and a free-written attempt of `a`, judged by the lesson machine.
+    static func judgedRecords() throws -> [PhaseRecord] {
+        let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
+        var (machine, _) = LessonMachine.begin(glyph: glyph, condition: .guidedOnly, at: 0)
+        var records: [PhaseRecord] = []
+        func collect(_ events: [LessonEvent]) {
+            for case .phaseFinished(let record) in events { records.append(record) }
+        }
+        var start = 1.0
+        while records.count < 2, !machine.isFinished {
+            let strokes = PenSimulator().strokes(for: glyph, startTime: start)
+            for stroke in strokes where !machine.isFinished {
+                collect(try machine.handle(.penDown(stroke[0], pointer: .pen), at: stroke[0].t))
+                collect(try machine.handle(.penMove(Array(stroke.dropFirst())), at: stroke.last!.t))
+                collect(try machine.handle(.penUp(nil), at: stroke.last!.t))
+            }
+            start = (strokes.last?.last?.t ?? start) + 2
+            if !machine.isFinished { collect(try machine.handle(.tick, at: start)) }
+        }
+        return records
+    }
+
+    @Test func handWrittenColumnsEqualTheEncodablePath() async throws {
+        let records = try Self.judgedRecords()
+        #expect(!records.isEmpty)
+        var rows = records.map {
+            PhaseRecordRow(record: $0, lessonID: "L1", childID: "c1", wallStart: Date(timeIntervalSince1970: 1_795_420_800.123_4))
+        }
+        // Optional columns empty, and a recovered row without an engine record.
+        var bare = rows[0]
+        bare.childID = nil; bare.pointer = nil; bare.score = nil; bare.stars = nil; bare.record = nil; bare.ink = nil
+        bare.recovered = true
+        rows.append(bare)
+        let written: [PhaseRecordRow] = rows
+        #expect(rows.contains { $0.record?.assessment != nil }, "a judged record with its assessment")
+
+        let handWritten = try FederDatabase.inMemory()
+        let viaEncodable = try FederDatabase.inMemory()
+        for database in [handWritten, viaEncodable] {
+            _ = try await LessonStore(database: database).child(id: "c1")
+            try await database.writer.write { db in try StoredLesson.ensure(id: "L1", childID: "c1", in: db) }
+        }
+        try await handWritten.writer.write { db in
+            for var row in written { try row.insert(db) }
+        }
+        try await viaEncodable.writer.write { db in
+            for row in written { var mirror = ViaEncodable(row: row); try mirror.insert(db) }
+        }
+        let sql = "SELECT * FROM phaseRecord ORDER BY id"
+        let stored = try await handWritten.writer.read { db in try Row.fetchAll(db, sql: sql) }
+        let expected = try await viaEncodable.writer.read { db in try Row.fetchAll(db, sql: sql) }
+        #expect(stored.count == rows.count && expected.count == rows.count)
+        for (a, b) in zip(stored, expected) {
+            for column in b.columnNames {
+                #expect(a[column] as DatabaseValue == b[column] as DatabaseValue, "column \(column)")
+            }
+        }
+        // And they read back the same (dates to the millisecond, as stored).
+        let request = PhaseRecordRow.order(Column("id"))
+        let readBack = try await handWritten.writer.read { db in try request.fetchAll(db) }
+        #expect(readBack == (try await viaEncodable.writer.read { db in try request.fetchAll(db) }))
+        #expect(readBack.map(\.record) == rows.map(\.record) && readBack.map(\.ink) == rows.map(\.ink))
+    }
+}
