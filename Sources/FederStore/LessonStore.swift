@@ -70,9 +70,10 @@ public struct LessonStore: Sendable {
 
     static func updateLearner(of child: ChildRecord, previously: Date, json learner: String, in db: Database) throws {
         // Dates are bound in GRDB's stored text form, so the comparison is to the millisecond.
-        try db.execute(sql: """
-            UPDATE child SET learner = ?, updatedAt = CASE WHEN updatedAt = ? THEN ? ELSE updatedAt END WHERE id = ?
-            """, arguments: [learner, previously, child.updatedAt, child.id])
+        let updatedAt = ChildRecord.Columns.updatedAt
+        let keepOthersTime: SQL = "CASE WHEN \(updatedAt) = \(previously) THEN \(child.updatedAt) ELSE \(updatedAt) END"
+        try ChildRecord.filter(key: child.id)
+            .updateAll(db, [ChildRecord.Columns.learner.set(to: learner), updatedAt.set(to: keepOthersTime)])
     }
 
     public func save(_ child: ChildRecord) async throws {
