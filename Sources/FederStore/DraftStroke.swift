@@ -40,6 +40,25 @@ public struct DraftStroke: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The columns, written directly rather than through `Encodable` (one draft per pen-up on the
+    /// live session's path), with exactly the values GRDB's default stores
+    /// (`RecordColumnsTests` compares the two on every column).
+    public func encode(to container: inout PersistenceContainer) throws {
+        container[CodingKeys.id.stringValue] = id
+        container[CodingKeys.lessonID.stringValue] = lessonID
+        container[CodingKeys.childID.stringValue] = childID
+        container[CodingKeys.condition.stringValue] = condition.rawValue
+        container[CodingKeys.script.stringValue] = script
+        container[CodingKeys.glyph.stringValue] = glyph
+        container[CodingKeys.variant.stringValue] = variant
+        container[CodingKeys.phase.stringValue] = phase
+        container[CodingKeys.attempt.stringValue] = attempt
+        container[CodingKeys.pointer.stringValue] = pointer.rawValue
+        container[CodingKeys.startedAt.stringValue] = startedAt
+        container[CodingKeys.strokeIndex.stringValue] = strokeIndex
+        container[CodingKeys.samples.stringValue] = samples
+    }
 }
 
 extension DraftStroke {

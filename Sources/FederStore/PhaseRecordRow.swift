@@ -51,7 +51,7 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
 
     /// The columns, written directly rather than through `Encodable` (GRDB's default builds them
     /// with a generic encoder, a fifth of a live session's storage time). The values are exactly
-    /// what the default stores — `PhaseRecordRowColumnsTests` compares the two on every column —
+    /// what the default stores — `RecordColumnsTests` compares the two on every column —
     /// so rows written before and after read the same.
     public func encode(to container: inout PersistenceContainer) throws {
         container[CodingKeys.id.stringValue] = id

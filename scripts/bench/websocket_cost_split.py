@@ -86,7 +86,8 @@ def main():
             if estimates:
                 print(f"  one more {what}: median {statistics.median(estimates) * 1e6:.1f} µs of server CPU "
                       f"(per repeat: {', '.join(f'{e * 1e6:.1f}' for e in estimates)})")
-        coefficients = fit(list(mine.values()), seconds) if len(mine) >= 4 else None
+        # Four unknowns need at least four different configurations.
+        coefficients = fit(list(mine.values()), seconds) if len({k[2:] for k in mine}) >= 4 else None
         if coefficients:
             a, b, c, d = coefficients
             print(f"  fit over all runs: {a * 1e6:.1f} µs per message, {b * 1e6:.1f} µs per sample, "
