@@ -10,7 +10,8 @@ import NIOPosix
 /// own thread pool, which spreads that work over every core and keeps it off the event loops.
 /// `eventLoops`: the tasks run on NIO's event loops too (no thread switch, but a letter's assessment
 /// then holds up the sockets of its loop, and the loops do not share work as Swift's pool does).
-/// docs/PERFORMANCE.md has the measurements of both, made before the session moved onto the event loops.
+/// docs/PERFORMANCE.md has the measurements of both, most made before the session moved onto the
+/// event loops; since then they cost the same CPU ("Per letter and per message").
 enum ConcurrencyThreads: String, ExpressibleByArgument, CaseIterable, Sendable {
     case eventLoops = "event-loops"
     case swift

@@ -22,20 +22,36 @@ struct RecordColumnsTests {
         func encode(to encoder: any Encoder) throws { try draft.encode(to: encoder) }
     }
 
-    /// Every column of every row of `table`, as stored, in both databases.
-    static func storedRows(_ table: String, _ a: FederDatabase, _ b: FederDatabase) async throws -> ([Row], [Row]) {
-        let sql = "SELECT * FROM \(table) ORDER BY id"
-        return (try await a.writer.read { db in try Row.fetchAll(db, sql: sql) },
-                try await b.writer.read { db in try Row.fetchAll(db, sql: sql) })
-    }
-
-    static func expectSameColumns(_ stored: [Row], _ expected: [Row], count: Int) {
-        #expect(stored.count == count && expected.count == count)
+    /// Writes `rows` into two fresh databases (child c1, lesson L1), directly in one and through
+    /// `mirror` (GRDB's `Encodable` path) in the other, expects every stored column to be equal, and
+    /// returns what each database reads back.
+    static func writtenBothWays<Record: MutablePersistableRecord & FetchableRecord & Sendable, Mirror: MutablePersistableRecord>(
+        _ rows: [Record], mirror: @escaping @Sendable (Record) -> Mirror
+    ) async throws -> (handWritten: [Record], viaEncodable: [Record]) {
+        let handWritten = try FederDatabase.inMemory()
+        let viaEncodable = try FederDatabase.inMemory()
+        for database in [handWritten, viaEncodable] {
+            _ = try await LessonStore(database: database).child(id: "c1")
+            try await database.writer.write { db in try StoredLesson.ensure(id: "L1", childID: "c1", in: db) }
+        }
+        try await handWritten.writer.write { db in
+            for var row in rows { try row.insert(db) }
+        }
+        try await viaEncodable.writer.write { db in
+            for row in rows { var encoded = mirror(row); try encoded.insert(db) }
+        }
+        let sql = "SELECT * FROM \(Record.databaseTableName) ORDER BY id"
+        let stored = try await handWritten.writer.read { db in try Row.fetchAll(db, sql: sql) }
+        let expected = try await viaEncodable.writer.read { db in try Row.fetchAll(db, sql: sql) }
+        #expect(stored.count == rows.count && expected.count == rows.count)
         for (a, b) in zip(stored, expected) {
             for column in b.columnNames {
                 #expect(a[column] as DatabaseValue == b[column] as DatabaseValue, "column \(column)")
             }
         }
+        let request = Record.order(Column("id"))
+        return (try await handWritten.writer.read { db in try request.fetchAll(db) },
+                try await viaEncodable.writer.read { db in try request.fetchAll(db) })
     }
 
     /// Real records: a guided and a free-written attempt of `a`, judged by the lesson machine.
@@ -71,27 +87,11 @@ struct RecordColumnsTests {
         bare.childID = nil; bare.pointer = nil; bare.score = nil; bare.stars = nil; bare.record = nil; bare.ink = nil
         bare.recovered = true
         rows.append(bare)
-        let written: [PhaseRecordRow] = rows
         #expect(rows.contains { $0.record?.assessment != nil }, "a judged record with its assessment")
 
-        let handWritten = try FederDatabase.inMemory()
-        let viaEncodable = try FederDatabase.inMemory()
-        for database in [handWritten, viaEncodable] {
-            _ = try await LessonStore(database: database).child(id: "c1")
-            try await database.writer.write { db in try StoredLesson.ensure(id: "L1", childID: "c1", in: db) }
-        }
-        try await handWritten.writer.write { db in
-            for var row in written { try row.insert(db) }
-        }
-        try await viaEncodable.writer.write { db in
-            for row in written { var mirror = ViaEncodable(row: row); try mirror.insert(db) }
-        }
-        let (stored, expected) = try await Self.storedRows(PhaseRecordRow.databaseTableName, handWritten, viaEncodable)
-        Self.expectSameColumns(stored, expected, count: rows.count)
         // And they read back the same (dates to the millisecond, as stored).
-        let request = PhaseRecordRow.order(Column("id"))
-        let readBack = try await handWritten.writer.read { db in try request.fetchAll(db) }
-        #expect(readBack == (try await viaEncodable.writer.read { db in try request.fetchAll(db) }))
+        let (readBack, viaEncodable) = try await Self.writtenBothWays(rows) { ViaEncodable(row: $0) }
+        #expect(readBack == viaEncodable)
         #expect(readBack.map(\.record) == rows.map(\.record) && readBack.map(\.ink) == rows.map(\.ink))
     }
 
@@ -109,25 +109,9 @@ struct RecordColumnsTests {
         tilted.childID = nil
         tilted.pointer = .touch
         drafts.append(tilted)
-        let written: [DraftStroke] = drafts
 
-        let handWritten = try FederDatabase.inMemory()
-        let viaEncodable = try FederDatabase.inMemory()
-        for database in [handWritten, viaEncodable] {
-            _ = try await LessonStore(database: database).child(id: "c1")
-            try await database.writer.write { db in try StoredLesson.ensure(id: "L1", childID: "c1", in: db) }
-        }
-        try await handWritten.writer.write { db in
-            for var draft in written { try draft.insert(db) }
-        }
-        try await viaEncodable.writer.write { db in
-            for draft in written { var mirror = DraftViaEncodable(draft: draft); try mirror.insert(db) }
-        }
-        let (stored, expected) = try await Self.storedRows(DraftStroke.databaseTableName, handWritten, viaEncodable)
-        Self.expectSameColumns(stored, expected, count: drafts.count)
-        let request = DraftStroke.order(Column("id"))
-        let readBack = try await handWritten.writer.read { db in try request.fetchAll(db) }
-        #expect(readBack == (try await viaEncodable.writer.read { db in try request.fetchAll(db) }))
+        let (readBack, viaEncodable) = try await Self.writtenBothWays(drafts) { DraftViaEncodable(draft: $0) }
+        #expect(readBack == viaEncodable)
         #expect(readBack.map(\.samples) == drafts.map(\.samples))
     }
 }

@@ -33,21 +33,12 @@ public enum Cell: Sendable, Equatable {
     }
 
     /// UTC with an explicit offset, millisecond precision (what SQLite stores). Integer arithmetic
-    /// (civil date from days, H. Hinnant's algorithm): no calendar or locale can change the text.
+    /// (the day from `CalendarDay`'s Gregorian arithmetic): no calendar or locale can change the text.
     public static func format(_ date: Date) -> String {
         let ms = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         let seconds = msOfDay / 1000
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600, 2) + ":"
+        return CalendarDay(ordinal: Int(days)).description + "T" + pad(seconds / 3600, 2) + ":"
             + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(msOfDay % 1000, 3) + "+00:00"
     }
 
