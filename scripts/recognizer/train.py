@@ -79,12 +79,15 @@ def _features_chunk(args):
     return lo, traj, rast, ok
 
 
-def build_dataset(args):
+def build_dataset(args, aug_strength=None):
+    """Samples, features (clean + --views augmented views at `aug_strength`, default --aug-strength)
+    and their labels; the features are cached under --work."""
     global _SAMPLES
+    strength = args.aug_strength if aug_strength is None else aug_strength
     parts = [FEATURE_VERSION, args.seed, args.views, args.glyph_samples, os.path.getsize(args.data),
              ink.N_POINTS, ink.RASTER]
-    if args.aug_strength != 1.0:
-        parts.append(args.aug_strength)
+    if strength != 1.0:
+        parts.append(strength)
     if args.sharp_s != "v1":
         parts.append("sharp-s-" + args.sharp_s)
     if ink.RASTER_FEATURES != "ink":
@@ -103,7 +106,7 @@ def build_dataset(args):
         traj, rast, ok = z["traj"], z["rast"], z["ok"]
     else:
         _SAMPLES = samples
-        chunks = [(lo, min(lo + 2000, len(samples)), args.views, args.seed, args.aug_strength) for lo in range(0, len(samples), 2000)]
+        chunks = [(lo, min(lo + 2000, len(samples)), args.views, args.seed, strength) for lo in range(0, len(samples), 2000)]
         traj = np.zeros((len(samples), args.views + 1, ink.TRAJ_CHANNELS, ink.N_POINTS), dtype=np.float16)
         rshape = (ink.RASTER, ink.RASTER) if ink.raster_channels() == 1 else (ink.raster_channels(), ink.RASTER, ink.RASTER)
         rast = np.zeros((len(samples), args.views + 1) + rshape, dtype=np.float16)
@@ -123,10 +126,10 @@ def build_dataset(args):
     return samples, traj, rast, meta
 
 
-def train_model(traj, rast, labels, idx, args, seed, log_prefix=""):
+def train_model(traj, rast, labels, idx, args, seed, log_prefix="", arch=None):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = model.Net(len(data.CLASSES))
+    net = model.Net(len(data.CLASSES), arch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
     steps_per_epoch = math.ceil(len(idx) / args.batch)
     total = steps_per_epoch * args.epochs
@@ -215,17 +218,51 @@ def member_tag(k, args):
     return f" member {k}" if args.members > 1 else ""
 
 
-def develop(args, traj, rast, meta, samples):
+def member_recipe(args):
+    """Each member's (architecture, augmentation strength): --recipe, or --members copies of --arch
+    at --aug-strength."""
+    if not args.recipe:
+        return [(model.ARCH, args.aug_strength)] * args.members
+    members = []
+    for part in filter(None, (x.strip() for x in args.recipe.split(","))):
+        name, _, strength = part.partition("@")
+        if name not in model.ARCHS:
+            raise SystemExit(f"--recipe: unknown network {name!r} (model.ARCHS: {', '.join(sorted(model.ARCHS))})")
+        members.append((dict(model.ARCHS[name], name=name), float(strength) if strength else args.aug_strength))
+    if not members:
+        raise SystemExit("--recipe names no member")
+    return members
+
+
+def recipe_name(recipe):
+    return ",".join(f"{arch['name']}@{strength:g}" for arch, strength in recipe)
+
+
+def member_features(args, recipe, traj, rast, meta):
+    """The features each augmentation strength of the recipe trains on ({strength: (traj, rast)});
+    the ones already built for --aug-strength are reused."""
+    features = {args.aug_strength: (traj, rast)}
+    for _arch, strength in recipe:
+        if strength not in features:
+            _samples, t, r, m = build_dataset(args, strength)
+            assert (m["ok"] == meta["ok"]).all() and (m["labels"] == meta["labels"]).all()
+            features[strength] = (t, r)
+    return features
+
+
+def develop(args, traj, rast, meta, samples, recipe, features):
     """One model trained without the --holdout contributors, measured on their real samples."""
     labels, ok = meta["labels"], meta["ok"]
     hold = np.isin(meta["contributor"], args.holdout.split(","))
     tr = np.where(~hold & ok)[0]
     te = np.where(hold & ok & ~meta["synthetic"])[0]
     t0 = time.time()
-    member_logits = []
-    for k in range(args.members):
-        net = train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + 51 + 1000 * k,
-                          log_prefix=f"[dev {args.tag} member {k}] ")
+    member_logits, macs, params = [], 0, 0
+    for k, (arch, strength) in enumerate(recipe):
+        net = train_model(*features[strength], labels, tr, args, seed=args.seed * 100 + 51 + 1000 * k,
+                          log_prefix=f"[dev {args.tag} member {k}] ", arch=arch)
+        macs += net.macs()
+        params += sum(p.numel() for p in net.parameters())
         member_logits.append(logits_of(net, traj, rast, te))
         torch.save(net.state_dict(), os.path.join(args.work, f"dev-{args.tag or 'run'}-m{k}.pt"))
     lg = np.mean(member_logits, axis=0)
@@ -253,7 +290,7 @@ def develop(args, traj, rast, meta, samples):
     r["train_clean_merged"] = (merged[ps[Ls]] == merged[ys[Ls]]).mean()
     per = {c: (merged[pred[L & (meta['contributor'][te] == c)]] == merged[y[L & (meta['contributor'][te] == c)]]).mean()
            for c in args.holdout.split(",")}
-    line = (f"{args.tag}\tarch={model.ARCH['name']} macs={net.macs() * args.members} params={sum(p.numel() for p in net.parameters())} "
+    line = (f"{args.tag}\tarch={recipe_name(recipe) if args.recipe else model.ARCH['name']} macs={macs} params={params} "
             f"raster={ink.RASTER}{'' if ink.RASTER_FEATURES == 'ink' else ink.RASTER_FEATURES} points={ink.N_POINTS} ep={args.epochs} sched={args.sched} lr={args.lr} "
             f"wd={args.wd} members={args.members} ls={args.smoothing} drop={args.drop_hard} aug={args.aug_strength} views={args.views} bs={args.batch}\t"
             + " ".join(f"{k}={100 * v:.2f}" for k, v in r.items() if k != "tag")
@@ -263,6 +300,20 @@ def develop(args, traj, rast, meta, samples):
         fh.write(line + "\n")
     np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}.npz"), logits=lg, labels=y, idx=te,
              members=np.stack(member_logits))
+
+
+def fit_oof_temperature(args, oof_path, labels, ok, shift):
+    """Fits the softmax temperature on the out-of-fold logits (with the shipped logit shift) and
+    records it beside them."""
+    z = np.load(oof_path)
+    have = ~np.isnan(z["logits"]).any(1) & ok
+    np.savez(oof_path, **{k: z[k] for k in z.files if k not in ("shift", "prior_tau", "logit_bias")}, shift=shift,
+             prior_tau=np.float32(args.prior_tau), logit_bias=class_bias(args.logit_bias))
+    temperature = fit_temperature(z["logits"][have] + shift, labels[have])
+    print(f"temperature (fit on {have.sum()} out-of-fold logits): {temperature:.4f}", flush=True)
+    with open(os.path.join(args.work, "calibration.json"), "w") as fh:
+        json.dump({"temperature": temperature, "n": int(have.sum()), "prior_tau": args.prior_tau}, fh)
+    return temperature
 
 
 def main():
@@ -300,6 +351,10 @@ def main():
     p.add_argument("--tag", default="", help="name of a development run (for the log)")
     p.add_argument("--members", type=int, default=3,
                    help="networks trained with different seeds whose logits are averaged (an ensemble)")
+    p.add_argument("--recipe", default="",
+                   help='members of different networks or augmentation strengths, e.g. "t2@1,v2@0.5" '
+                        "(model.ARCHS name @ --aug-strength); replaces --members, --arch and --aug-strength "
+                        "for training (evaluation views keep --aug-strength)")
     p.add_argument("--first-member", type=int, default=0,
                    help="grow an ensemble: members before this one are already in <work>/oof.npz (their mean) "
                         "and in --earlier; only the later ones are trained")
@@ -309,6 +364,9 @@ def main():
                    help="shapes of the synthetic ß (data.SHARP_S_FORMS; experiments)")
     p.add_argument("--logit-bias", default=LOGIT_BIAS,
                    help='per-class logit offsets, e.g. "ß=-2.5", folded into the last bias (docs/RECOGNITION.md)')
+    p.add_argument("--temperature", type=float, default=0.0,
+                   help="with --skip-cv: the softmax temperature to ship, when <work>/oof.npz of this recipe does "
+                        "not exist (fitted elsewhere, e.g. on development runs: compare_dev.py); 0 fits it on oof.npz")
     p.add_argument("--prior-tau", type=float, default=PRIOR_TAU,
                    help="how much of the training set's class skew to take out of the answer (data.prior_shift)")
     args = p.parse_args()
@@ -321,12 +379,16 @@ def main():
 
     samples, traj, rast, meta = build_dataset(args)
     labels, ok = meta["labels"], meta["ok"]
+    recipe = member_recipe(args)
+    args.members = len(recipe)
+    features = member_features(args, recipe, traj, rast, meta)
     fold_of, folds = data.make_folds([s for s in samples if not s["synthetic"]], args.folds)
     fold = np.array([fold_of.get(c, -1) for c in meta["contributor"]])  # -1: glyph samples, always training
     print("folds:", folds, flush=True)
-    print("model MACs per letter:", model.Net(len(data.CLASSES)).macs(), flush=True)
+    print("model MACs per letter:", sum(model.Net(len(data.CLASSES), arch).macs() for arch, _ in recipe),
+          f"({recipe_name(recipe)})", flush=True)
     if args.holdout:
-        return develop(args, traj, rast, meta, samples)
+        return develop(args, traj, rast, meta, samples, recipe, features)
 
     oof_path = os.path.join(args.work, "oof.npz")
     if not args.skip_cv:
@@ -348,8 +410,8 @@ def main():
             tr = np.where((fold != f) & ok)[0]
             te = np.where((fold == f) & ok)[0]
             t0 = time.time()
-            nets = [train_model(traj, rast, labels, tr, args, seed=args.seed * 100 + f + 1 + 1000 * k,
-                                log_prefix=f"[fold {f}{member_tag(k, args)}] ")
+            nets = [train_model(*features[recipe[k][1]], labels, tr, args, seed=args.seed * 100 + f + 1 + 1000 * k,
+                                log_prefix=f"[fold {f}{member_tag(k, args)}] ", arch=recipe[k][0])
                     for k in range(args.first_member, args.members)]
             new = [np.sum([logits_of(n, traj, rast, te, view=v) for n in nets], axis=0) for v in (0, 1)]
             if earlier_oof is not None:  # the earlier members' mean counts once per member
@@ -361,19 +423,17 @@ def main():
                      quality=meta["quality"], synthetic=meta["synthetic"], ok=ok,
                      classes=np.array(data.CLASSES))
     shift = data.prior_shift(labels[ok], len(data.CLASSES), args.prior_tau) + class_bias(args.logit_bias)
-    z = np.load(oof_path)
-    have = ~np.isnan(z["logits"]).any(1) & ok
-    np.savez(oof_path, **{k: z[k] for k in z.files if k not in ("shift", "prior_tau", "logit_bias")}, shift=shift,
-             prior_tau=np.float32(args.prior_tau), logit_bias=class_bias(args.logit_bias))
-    temperature = fit_temperature(z["logits"][have] + shift, labels[have])
-    print(f"temperature (fit on {have.sum()} out-of-fold logits): {temperature:.4f}", flush=True)
-    with open(os.path.join(args.work, "calibration.json"), "w") as fh:
-        json.dump({"temperature": temperature, "n": int(have.sum()), "prior_tau": args.prior_tau}, fh)
-
+    if args.temperature > 0:
+        if not args.skip_cv:
+            raise SystemExit("--temperature is for --skip-cv runs: a cross-validation fits its own")
+        temperature = args.temperature
+        print(f"temperature (given): {temperature:.4f}", flush=True)
+    else:
+        temperature = fit_oof_temperature(args, oof_path, labels, ok, shift)
     if not args.skip_final:
         idx = np.where(ok)[0]
-        nets = [train_model(traj, rast, labels, idx, args, seed=args.seed * 100 + 99 + 1000 * k,
-                            log_prefix=f"[final{member_tag(k, args)}] ")
+        nets = [train_model(*features[recipe[k][1]], labels, idx, args, seed=args.seed * 100 + 99 + 1000 * k,
+                            log_prefix=f"[final{member_tag(k, args)}] ", arch=recipe[k][0])
                 for k in range(args.first_member, args.members)]
         earlier = model.load(args.earlier) if args.first_member else None
         if earlier is not None:
@@ -382,7 +442,8 @@ def main():
         model.export(nets, data.CLASSES, temperature, args.out,
                      extra={"data": "UNIPEN train_r01_v07 dev (all 15 contributors) + synthetic umlauts/sharp s",
                             "epochs": args.epochs, "views": args.views, "seed": args.seed,
-                            "members": args.members, "priorTau": args.prior_tau, "logitBias": args.logit_bias},
+                            "members": args.members, "recipe": recipe_name(recipe),
+                            "priorTau": args.prior_tau, "logitBias": args.logit_bias},
                      logit_shift=shift, earlier=earlier)
         # the exported file (BN folded) must reproduce the torch models' mean logits (with the earlier
         # members' file for those it holds)
