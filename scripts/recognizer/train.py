@@ -370,6 +370,8 @@ def main():
     p.add_argument("--prior-tau", type=float, default=PRIOR_TAU,
                    help="how much of the training set's class skew to take out of the answer (data.prior_shift)")
     args = p.parse_args()
+    if args.temperature > 0 and not args.skip_cv:
+        p.error("--temperature is for --skip-cv runs: a cross-validation fits its own")
     ink.RASTER, ink.N_POINTS, ink.RASTER_FEATURES = args.raster, args.points, args.raster_features
     model.set_arch(args.arch)
     if args.width != 1.0:
@@ -424,8 +426,6 @@ def main():
                      classes=np.array(data.CLASSES))
     shift = data.prior_shift(labels[ok], len(data.CLASSES), args.prior_tau) + class_bias(args.logit_bias)
     if args.temperature > 0:
-        if not args.skip_cv:
-            raise SystemExit("--temperature is for --skip-cv runs: a cross-validation fits its own")
         temperature = args.temperature
         print(f"temperature (given): {temperature:.4f}", flush=True)
     else:
