@@ -136,9 +136,9 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     /// The verification threshold for children, chosen out of fold for v3: it rejects at most 1 in 50
     /// of the letters of writers the model never saw (1.9 % of UNIPEN letters as labelled, with and
     /// without child-like distortions; by eye, nearly all of those are not written as their label) and
-    /// accepts about 6 % of other letters. The shipped v4 on two held-out development splits (adult
-    /// ink): 1.9 and 0.2 % rejected, 6.4 and 3.6 % accepted (docs/RECOGNITION.md, "Operating point
-    /// for children" and "v4").
+    /// accepts about 6 % of other letters. The shipped v5 on two held-out development splits (adult
+    /// ink): 1.8 and 0.3 % rejected, 6.5 and 3.6 % accepted (docs/RECOGNITION.md, "Operating point
+    /// for children" and "v5").
     public static let childrenThreshold = 0.004
 
     /// Labels that are the same shape in Austrian school print (they differ by size or position on the
