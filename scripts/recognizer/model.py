@@ -41,8 +41,9 @@ ARCHS = {
     # v1/v2 (2.05 M MACs)
     "v2": {"trajectory": [(5, 32, 5, 1), (32, 64, 5, 2), (64, 96, 3, 2), (96, 96, 3, 2)],
            "raster": [[16], [24], [48]], "hidden": 160},
-    # v4's second member (2026-11-26): a deeper trajectory branch (one more layer, wider kernels), a
-    # wider raster; alone no better than v2, but its errors differ from v2's (4.07 M MACs)
+    # v4's and v5's second member (2026-11-26): a deeper trajectory branch (one more layer, wider
+    # kernels), a wider raster (4.07 M MACs); on the full augmentation alone no better than v2 but
+    # erring differently, on half of it (v5) the best single network measured
     "t2": {"trajectory": [(5, 48, 5, 1), (48, 64, 5, 2), (64, 96, 5, 1), (96, 128, 3, 2), (128, 128, 3, 2)],
            "raster": [[16], [32], [48]], "hidden": 192},
 }
