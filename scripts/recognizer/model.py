@@ -43,7 +43,8 @@ ARCHS = {
            "raster": [[16], [24], [48]], "hidden": 160},
     # v4's and v5's second member (2026-11-26): a deeper trajectory branch (one more layer, wider
     # kernels), a wider raster (4.07 M MACs); on the full augmentation alone no better than v2 but
-    # erring differently, on half of it (v5) the best single network measured
+    # erring differently; on half of it (v5) the best single network on two development splits, not on
+    # two others (docs/RECOGNITION.md, v5)
     "t2": {"trajectory": [(5, 48, 5, 1), (48, 64, 5, 2), (64, 96, 5, 1), (96, 128, 3, 2), (128, 128, 3, 2)],
            "raster": [[16], [32], [48]], "hidden": 192},
 }

@@ -51,9 +51,14 @@ def denser(k, noise=0.0):
 
 
 def every(k):
+    def thin(a):
+        if len(a) <= k:
+            return a
+        kept = a[::k]
+        return kept if (len(a) - 1) % k == 0 else np.vstack([kept, a[-1:]])  # the stroke's end stays
+
     def f(strokes, _rng):
-        return [np.vstack([a[::k], a[-1:]]) if len(a) > k and (len(a) - 1) % k else a[::k] if len(a) > k else a
-                for a in strokes]
+        return [thin(a) for a in strokes]
     return f
 
 
