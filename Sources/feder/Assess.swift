@@ -19,7 +19,7 @@ struct Assess: ParsableCommand {
     @Option(help: "The character, e.g. a, A, ä, 4 (not with --batch: each line names its glyph).")
     var glyph: String?
 
-    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\", \"phase\", \"variant\"); print one compact assessment per line.")
+    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\" — any JSON value, echoed —, \"phase\", \"script\" — default --script —, \"variant\"); print one compact assessment per line (guided lines with the standard tier).")
     var batch = false
 
     @Option(help: "A word of a joined script instead of a character, e.g. Oma (built with its joins).")

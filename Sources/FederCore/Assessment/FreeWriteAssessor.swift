@@ -7,7 +7,7 @@ public enum FreeWriteAssessor {
     /// - Parameters:
     ///   - ink: the child's ink in glyph units (as the page sends it, or as placed from a file).
     ///   - recognizer: when given, the attempt also gets its Klarheit, and a letter the recognizer is
-    ///     sure is another letter (a b for a d, a mirrored letter) earns no star (`Stars.anotherLetter`).
+    ///     sure is another letter (a b for a d, a mirrored letter) earns no star (`Stars.isAnotherLetter`, below `AssessmentConfig.anotherLetter`).
     ///     Words (joined scripts) are not read letter by letter here: they get no Klarheit.
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions(),
                               recognizer: LetterRecognizer?) -> AttemptAssessment {

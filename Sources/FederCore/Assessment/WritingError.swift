@@ -42,7 +42,7 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     public var rank: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Whether the error concerns how the letter is formed (start, direction, order, completeness)
-    /// rather than how neatly: these cap a free-writing attempt's stars.
+    /// rather than how neatly: these cap a guided or free-writing attempt's stars (docs/ASSESSMENT.md, stars).
     public var isFormation: Bool {
         switch self {
         case .mirrored, .wrongStart, .reversed, .strokeOrder, .joinedStrokes, .missingStroke: return true
@@ -58,7 +58,8 @@ public struct WritingError: Sendable, Equatable, Codable {
     public var stroke: Int?
     /// The child's stroke concerned (0-based, in writing order), if one.
     public var inkStroke: Int?
-    /// Where to point at, in the ink's coordinates (glyph units as the page sent them).
+    /// Where to point at, in glyph units on the letter's ruling: the page's own units in a lesson; for
+    /// an ink file, the ink as placed (docs/ASSESSMENT.md), not the file's units.
     public var at: Point
     /// For `notCovered`: the uncovered part of the stroke as fractions of its length.
     public var from: Double?

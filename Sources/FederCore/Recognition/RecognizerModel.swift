@@ -85,6 +85,9 @@ struct RecognizerModel: Sendable {
             throw invalid("unreadable header: \(error)")
         }
         guard header.format == "feder.recognizer" else { throw invalid("format \(header.format)") }
+        guard header.version == version else {
+            throw invalid("the header says version \(header.version), the file version \(version)")
+        }
         var start = 12 + headerLength
         start += (4 - start % 4) % 4
         guard header.floatCount >= 0, start + header.floatCount * 4 <= bytes.count else { throw invalid("tensor data truncated") }

@@ -5,6 +5,20 @@ import Foundation
 // Starting a letter: the one asked for, or the scheduler's pick.
 extension SessionConnection {
     mutating func startLesson(_ request: ClientMessage.StartRequest, re id: RequestID?) async -> [ServerMessage] {
+        // A refused start changes nothing: the letter asked for is looked up (and a child to schedule
+        // for required) before the letter in progress ends.
+        var named: Glyph?
+        if request.next {
+            guard child != nil else {
+                return [.error(re: id, ProtocolError(.noChild, "the scheduler needs a child: send hello first"))]
+            }
+        } else if let char = request.glyph {
+            do {
+                named = try lookUp(char, script: request.script, variant: request.variant, isWord: request.isWord)
+            } catch {
+                return [.error(re: id, error)]
+            }
+        }
         var replies = await abandonLesson(re: id)
         await refreshProfile()
         var pick: LetterScheduler.Pick?
@@ -41,11 +55,15 @@ extension SessionConnection {
             return replies
         }
         let glyph: Glyph
-        do {
-            glyph = try lookUp(char, script: script, variant: request.variant, isWord: isWord)
-        } catch {
-            replies.append(.error(re: id, error))
-            return replies
+        if let named {
+            glyph = named
+        } else {
+            do {
+                glyph = try lookUp(char, script: script, variant: request.variant, isWord: isWord)
+            } catch {
+                replies.append(.error(re: id, error))
+                return replies
+            }
         }
         // Strokes left by lessons the page never came back to become judged records now; if that
         // write fails they stay drafts (recovered at the next try or start-up) and the page is told.

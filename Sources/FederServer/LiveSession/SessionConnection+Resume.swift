@@ -9,27 +9,18 @@ extension SessionConnection {
         guard let current = child else {
             return [.error(re: id, ProtocolError(.noChild, "resuming needs the child: send hello first"))]
         }
-        var replies = await abandonLesson(re: id)
-        let rows: [PhaseRecordRow]
-        do {
-            if try await store.lessonIsAnotherChilds(lessonID: resume.lesson, childID: current.id) {
-                replies.append(.error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's")))
-                return replies
-            }
-            rows = try await store.lessonRecords(lessonID: resume.lesson, childID: current.id)
-        } catch {
-            replies.append(storageFailed("the lesson could not be loaded", error, re: id))
-            return replies
+        // A refused resume changes nothing, so the letter in progress ends only once the lesson to
+        // resume is known — unless it is that very letter: then it is recorded first, so that what
+        // is read back includes it.
+        let resumesTheLetterInProgress = lesson?.id == resume.lesson
+        var replies = resumesTheLetterInProgress ? await abandonLesson(re: id) : []
+        let stored: StoredLesson
+        switch await storedLesson(resume, request: request, childID: current.id, re: id) {
+        case .success(let found): stored = found
+        case .failure(let refusal): return replies + [refusal.reply]
         }
+        let (rows, glyph) = (stored.rows, stored.glyph)
         let condition = rows.first?.condition ?? current.condition
-        // The letter: from the stored records, else as the page names it.
-        let char = rows.first?.glyph ?? request.glyph
-        let script = rows.first?.script ?? request.script
-        let isWord = request.isWord || (char.map { $0.count > 1 } ?? false)
-        guard let char, let glyph = try? lookUp(char, script: script, variant: rows.first?.variant ?? request.variant, isWord: isWord) else {
-            replies.append(.error(re: id, ProtocolError(.noSuchLesson, "nothing is known of lesson \(resume.lesson.prefix(64))")))
-            return replies
-        }
         // Phases already passed count; the lesson goes on at the first phase not passed, and never
         // later than the phase the page was in.
         let earlier = rows.compactMap(\.record).filter(\.completed)
@@ -45,6 +36,9 @@ extension SessionConnection {
             replies.append(storageFailed("the kept strokes could not be loaded", error, re: id))
             return replies
         }
+        if !resumesTheLetterInProgress {
+            replies = await abandonLesson(re: id)
+        }
         let plan = earlier.last?.plan ?? planFor(glyph, condition: condition)
         let (machine, events) = LessonMachine.resume(glyph: glyph, condition: condition, plan: plan, recognizer: recognizer,
                                                      phase: phase, attempt: attempt, earlier: earlier, keptInk: kept,
@@ -57,5 +51,39 @@ extension SessionConnection {
         replies += await process(events, re: id, ignored: 0)
         replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount))
         return replies
+    }
+
+    /// What is stored of a lesson to resume, and its letter.
+    struct StoredLesson {
+        var rows: [PhaseRecordRow]
+        var glyph: Glyph
+    }
+
+    /// The reply that refuses a resume.
+    struct ResumeRefusal: Error {
+        var reply: ServerMessage
+    }
+
+    /// The lesson's records and letter, or the refusal: another child's lesson, nothing known of it,
+    /// or storage that cannot be read.
+    func storedLesson(_ resume: ClientMessage.ResumeRequest, request: ClientMessage.StartRequest, childID: String,
+                      re id: RequestID?) async -> Result<StoredLesson, ResumeRefusal> {
+        let rows: [PhaseRecordRow]
+        do {
+            if try await store.lessonIsAnotherChilds(lessonID: resume.lesson, childID: childID) {
+                return .failure(ResumeRefusal(reply: .error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's"))))
+            }
+            rows = try await store.lessonRecords(lessonID: resume.lesson, childID: childID)
+        } catch {
+            return .failure(ResumeRefusal(reply: storageFailed("the lesson could not be loaded", error, re: id)))
+        }
+        // The letter: from the stored records, else as the page names it.
+        let char = rows.first?.glyph ?? request.glyph
+        let script = rows.first?.script ?? request.script
+        let isWord = request.isWord || (char.map { $0.count > 1 } ?? false)
+        guard let char, let glyph = try? lookUp(char, script: script, variant: rows.first?.variant ?? request.variant, isWord: isWord) else {
+            return .failure(ResumeRefusal(reply: .error(re: id, ProtocolError(.noSuchLesson, "nothing is known of lesson \(resume.lesson.prefix(64))"))))
+        }
+        return .success(StoredLesson(rows: rows, glyph: glyph))
     }
 }

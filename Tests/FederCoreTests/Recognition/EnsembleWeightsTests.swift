@@ -28,8 +28,9 @@ import Testing
             return [["trajectory": header["trajectory"]!, "raster": header["raster"]!, "head": header["head"]!]]
         }
 
-        /// A file with the same tensors whose header names `networks` (as members when `version` is 2).
-        func file(version: UInt32, networks: [[String: Any]]) throws -> Data {
+        /// A file with the same tensors whose header names `networks` (as members when `version` is 2);
+        /// the JSON header says `headerVersion` (default: the file's version).
+        func file(version: UInt32, networks: [[String: Any]], headerVersion: Int? = nil) throws -> Data {
             var h = header
             for key in ["trajectory", "raster", "head", "members"] { h[key] = nil }
             if version == 1, let one = networks.first, networks.count == 1 {
@@ -37,7 +38,7 @@ import Testing
             } else {
                 h["members"] = networks
             }
-            h["version"] = Int(version)
+            h["version"] = headerVersion ?? Int(version)
             let json = try JSONSerialization.data(withJSONObject: h)
             var out = Data("FDRW".utf8)
             for v in [version, UInt32(json.count)] { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
@@ -88,5 +89,9 @@ import Testing
                 try LetterRecognizer(weightsData: data)
             }
         }
+        // an ensemble whose JSON header names another version than the file
+        let mismatched = try parts.file(version: 2, networks: [one, one], headerVersion: 1)
+        #expect(throws: RecognitionError.self) { try LetterRecognizer(weightsData: mismatched) }
+        #expect(throws: Never.self) { try LetterRecognizer(weightsData: try parts.file(version: 2, networks: [one, one])) }
     }
 }

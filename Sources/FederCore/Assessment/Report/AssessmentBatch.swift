@@ -3,20 +3,24 @@ import Foundation
 /// `feder assess --batch`: many ink files in one run, one JSON object per line in and out, so that
 /// calibration on thousands of real letters does not start a process (and load the recognizer) for
 /// each. Each input line is an ink file (docs/ASSESSMENT.md §1) with `"glyph"` and optionally
-/// `"script"`, `"variant"`, `"phase"` and `"id"` beside `"strokes"`; each output line is the assessment
-/// (compact, keys sorted, numbers rounded) with the `id`, or `{"id", "error"}` for a line that cannot
-/// be judged. A bad line never stops the rest.
+/// `"script"`, `"variant"`, `"phase"` and `"id"` (any JSON value, echoed as given) beside `"strokes"`;
+/// each output line is the assessment (compact, keys sorted, numbers rounded) with the `id`, or
+/// `{"id", "error"}` for a line that cannot be judged, saying why. A bad line never stops the rest.
 public enum AssessmentBatch {
     struct Header: Decodable {
         var glyph: String
         var script: String?
         var variant: String?
         var phase: LessonPhase?
-        var id: String?
+    }
+
+    /// The line's `id`, read apart so that a line refused for another field still names itself.
+    struct Identified: Decodable {
+        var id: JSONValue?
     }
 
     struct Answer: Encodable {
-        var id: String?
+        var id: JSONValue?
         var assessment: AttemptAssessment
 
         func encode(to encoder: any Encoder) throws {
@@ -28,16 +32,17 @@ public enum AssessmentBatch {
     }
 
     struct Refusal: Encodable {
-        var id: String?
+        var id: JSONValue?
         var error: String
     }
 
     /// One input line to one output line (without the newline).
     public static func answer(_ line: Data, library: GlyphLibrary, defaultScript: String = "druck",
                               recognizer: LetterRecognizer?) -> Data {
-        let header = try? JSONDecoder().decode(Header.self, from: line)
+        let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
         do {
-            guard let header else { throw BatchError("each line needs \"glyph\" and \"strokes\"") }
+            let header: Header
+            do { header = try JSONDecoder().decode(Header.self, from: line) } catch { throw BatchError(problem(error)) }
             let glyph: Glyph
             do { glyph = try library.glyph(header.glyph, script: header.script ?? defaultScript, variant: header.variant) } catch {
                 throw BatchError(String(describing: error))
@@ -45,10 +50,26 @@ public enum AssessmentBatch {
             let file: InkFile
             do { file = try InkFile.decode(line) } catch { throw BatchError("ink file: \(error.message)") }
             let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? .freeWrite, recognizer: recognizer)
-            return try compact(Answer(id: header.id, assessment: assessment))
+            return try compact(Answer(id: id, assessment: assessment))
         } catch {
             let why = (error as? BatchError)?.message ?? String(describing: error)
-            return (try? compact(Refusal(id: header?.id, error: why))) ?? Data("{\"error\":\"unwritable\"}".utf8)
+            return (try? compact(Refusal(id: id, error: why))) ?? Data("{\"error\":\"unwritable\"}".utf8)
+        }
+    }
+
+    /// Why a line's glyph, script, variant or phase cannot be read.
+    static func problem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?:
+            return "each line needs \"\(key.stringValue)\""
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            if let key = context.codingPath.first?.stringValue {
+                return key == "phase" ? "\"phase\" is one of \(LessonPhase.allCases.map(\.rawValue).joined(separator: ", "))"
+                    : "\"\(key)\" must be a string"
+            }
+            return "a line must be a JSON object"
+        default:
+            return "a line must be a JSON object"
         }
     }
 

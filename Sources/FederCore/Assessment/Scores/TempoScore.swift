@@ -2,7 +2,7 @@ import Foundation
 
 /// Tempo: how evenly the pen moves while it moves. 1 − CV² of the smoothed speed (time-weighted,
 /// standing still excluded, that is Rhythmus's business), clamped to 0…1. Constant speed gives 1;
-/// a single ideal (minimum-jerk) stroke about 0.57; stop-and-go drawing near 0.
+/// a single ideal (minimum-jerk) stroke about 0.6; stop-and-go drawing near 0.
 /// Measures speed, not the sampling intervals (the main seed's formula measured the latter).
 enum TempoScore {
     static func score(_ profiles: [SpeedProfile], config: AssessmentConfig) -> Double? {
