@@ -70,3 +70,42 @@ def test_a_word_in_schulschrift_is_traced_and_a_missing_join_is_spoken(page, ser
     page.wait_for_selector("#celebration:not(.hidden)", timeout=5000)
     assert int(page.evaluate("document.body.dataset.letterStars")) >= 1
     no_digits_shown(page)
+
+
+def test_a_schulschrift_child_picks_its_letter_in_schulschrift(browser, server):
+    """The letter picker offers the child's own script: a letter picked by a Schulschrift child is
+    taught and stored as Schulschrift (it counts for that child's course)."""
+    from adult_gate import adult_request
+    from child_steps import wait_screen
+    from test_adult_settings import onboarded
+
+    child = onboarded(server)
+    adult_request(server, "PATCH", f"/api/v1/children/{child}", {"script": "schul"})
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    wait_phase(page, "observe")
+    page.click("#letter-button")
+    page.click("#picker-grid button:text-is('b')")
+    page.wait_for_function("document.body.dataset.glyph === 'b'")
+    wait_phase(page, "observe")
+    served = geometry_of(server, "schul", "b")
+    tap(page, Pen(page), served["width"] / 2, 150)
+    wait_phase(page, "direct")
+    with server.db() as con:
+        rows = con.execute("SELECT script FROM phaseRecord WHERE lower(childID) = lower(?) AND glyph = 'b'",
+                           (child,)).fetchall()
+    assert rows and {script for (script,) in rows} == {"schul"}, rows
+    context.close()
+
+
+def geometry_of(server, script, char):
+    """The letter's geometry from the open glyph route."""
+    import urllib.parse
+    import urllib.request
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/{script}/{urllib.parse.quote(char)}") as response:
+        return json.loads(response.read())

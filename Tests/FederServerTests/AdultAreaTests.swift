@@ -217,6 +217,7 @@ struct AdultAreaTests {
                 try await client.execute(uri: "/api/v1/adult/pin", method: .post, body: Self.json(["pass": pass, "pin": pin]))
             }
             var current = try await pass()
+            let otherTab = try await pass()
             for _ in 0..<4 { #expect(try await enter("0000", pass: current).status == .forbidden) }
             let locked = try await enter("0000", pass: current)
             #expect(locked.status == .tooManyRequests)
@@ -224,11 +225,19 @@ struct AdultAreaTests {
             current = try await pass()
             #expect(try await enter("4711", pass: current).status == .tooManyRequests, "the right PIN waits for the lock too")
             h.clock.advance(31)
+            // After a lock the number must be solved again: no pass from before or during it opens anything.
+            for old in [current, otherTab] {
+                let refused = try await enter("4711", pass: old)
+                #expect(refused.status != .ok && refused.headers[.setCookie] == nil)
+            }
+            current = try await pass()
             for _ in 0..<5 { _ = try await enter("1234", pass: current) }
             current = try await pass()
             let second = try await enter("4711", pass: current)
             #expect(try Self.decode(Refusal.self, second).error.retryAfter == 60, "the second lock lasts twice as long")
             h.clock.advance(61)
+            #expect(try await enter("4711", pass: current).status != .ok)
+            current = try await pass()
             let right = try await enter("4711", pass: current)
             #expect(right.status == .ok && right.headers[.setCookie] != nil)
         }

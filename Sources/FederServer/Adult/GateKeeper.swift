@@ -90,7 +90,10 @@ actor GateKeeper {
         guard let issued = passes[pass], now.timeIntervalSince(issued) < Self.passLifetime else { return .unknown }
         var state = try await pinState()
         guard let hash = state.hash else { passes[pass] = nil; return .signedIn }
-        if state.lockout.isLocked(at: now) { return .locked(seconds: state.lockout.secondsLeft(at: now)) }
+        if state.lockout.isLocked(at: now) {
+            passes[pass] = nil  // after a lock the number must be solved again
+            return .locked(seconds: state.lockout.secondsLeft(at: now))
+        }
         if Bcrypt.verify(pin, hash: hash) {
             passes[pass] = nil
             state.lockout = state.lockout.succeeding()
@@ -100,7 +103,7 @@ actor GateKeeper {
         state.lockout = state.lockout.failing(at: now, policy: .pin)
         try await save(state)
         if state.lockout.isLocked(at: now) {
-            passes[pass] = nil  // after a lock the task must be solved again
+            passes.removeAll()  // after a lock the number must be solved again, in every tab that solved it
             return .locked(seconds: state.lockout.secondsLeft(at: now))
         }
         return .wrong(triesLeft: LockoutPolicy.pin.failuresPerLock - state.lockout.failures)

@@ -75,7 +75,8 @@ async function main() {
   await connection.open();
   try {
     const list = await (await fetch("/api/v1/glyphs")).json();
-    state.letters = (list.scripts.find((s) => s.id === "druck")?.glyphs ?? []).map((g) => g.char).filter((c) => !/[0-9]/.test(c));
+    state.lettersByScript = Object.fromEntries(list.scripts.map((s) =>
+      [s.id, s.glyphs.map((g) => g.char).filter((c) => !/[0-9]/.test(c))]));
   } catch (error) { console.warn("glyph list", error); }
 
   const params = new URLSearchParams(location.search);

@@ -7,8 +7,12 @@ export const state = {
   profile: null,
   screen: "loading",
   online: false,
-  /** Course letters (from the glyph list), for the picker. */
-  letters: [],
+  /** Course letters of each script (from the glyph list), for the picker. */
+  lettersByScript: {},
+  /** The script the child learns (druck until a profile says otherwise). */
+  get script() { return this.profile?.script ?? "druck"; },
+  /** The picker's letters: those of the child's script. */
+  get letters() { return this.lettersByScript[this.script] ?? this.lettersByScript.druck ?? []; },
 };
 
 const listeners = new Set();

@@ -70,7 +70,8 @@ export class SchuleScreen {
   async start(char) {
     this.progress = null;
     $("celebration").classList.add("hidden");
-    const started = await this.view.start(char, "druck");
+    // The child's own script: a Schulschrift child picks Schulschrift letters.
+    const started = await this.view.start(char, state.script);
     this.showLetter(started.glyph.char, started.pick);
   }
 
