@@ -72,7 +72,7 @@ def test_a_reply_with_three_lines_is_heard_as_three_whole_clips_and_replayed_as_
     assert_heard_in_full(lines(page, replay_from), keys)
 
 
-def test_every_line_of_a_real_lesson_is_heard_in_order_to_its_end(page, server):
+def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_a_clip(page, server):
     said = []  # the say events of every reply, as the server sent them
 
     def on_socket(ws):

@@ -8,9 +8,22 @@ import urllib.request
 from adult_gate import adult_request
 from conftest import artifact
 from lesson_steps import open_letter, trace, wait_phase, watch_and_tap_dots
+from test_speech import lines, wait_quiet
 
 
 def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
+    said = []  # the say lines of every reply, as the server sent them
+
+    def on_socket(ws):
+        def on_frame(payload):
+            message = json.loads(payload)
+            if message.get("type") == "events":
+                keys = [e["key"] for e in message["events"] if e["kind"] == "say"]
+                if keys:
+                    said.append(keys)
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
     glyph = open_letter(page, server, "A")
     total = sum(len(s["checkpoints"]) for s in glyph["strokes"])
     page.screenshot(path=str(artifact("lesson-A-1-observe.png")))
@@ -21,14 +34,24 @@ def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
     page.screenshot(path=str(artifact("lesson-A-3-guided.png")))
     wait_phase(page, "freeWrite")
     assert page.evaluate("getComputedStyle(document.querySelector('#guides .ghost')).display") == "none"
+    wait_quiet(page)
+    free_from = len(page.evaluate("window.feder.audioLog"))
     trace(page, pen, glyph)  # written from memory: the same movements, with no ghost to follow
     page.wait_for_function("document.body.dataset.state === 'done'", timeout=10000)
     page.wait_for_selector("#celebration:not(.hidden)", timeout=5000)
     page.wait_for_timeout(900)  # let the celebration finish popping in before the screenshot
     page.screenshot(path=str(artifact("lesson-A-5-celebration.png")))
     assert int(page.evaluate("document.body.dataset.letterStars")) >= 1
-    assert page.evaluate("document.body.dataset.said")  # praise was spoken (German, no numbers)
-    assert not any(ch.isdigit() for ch in page.evaluate("document.body.dataset.said"))
+    # Every line of the reply that ends the letter is heard, in order, to its end: the praise and
+    # "Geschafft!" — German, no numbers.
+    wait_quiet(page)
+    final = next(keys for keys in reversed(said) if "letter.done" in keys)
+    assert any(k.startswith("praise.") for k in final), final
+    heard = [e for e in lines(page, free_from) if e["key"] in final]
+    assert [e["key"] for e in heard] == final
+    for e in heard:
+        assert e["ended"] and not e["cut"], e
+        assert e["text"] and not any(ch.isdigit() for ch in e["text"]), e
 
     rows = server.records()
     assert [r["phase"] for r in rows] == ["observe", "direct", "guided", "freeWrite"]

@@ -54,16 +54,20 @@ struct RecordColumnsTests {
                 try await viaEncodable.writer.read { db in try request.fetchAll(db) })
     }
 
-    /// Real records: a guided and a free-written attempt of `a`, judged by the lesson machine.
+    /// Real records of every phase of `a` (observe and direct tapped through, then a guided and a
+    /// free-written attempt), judged by the lesson machine.
     static func judgedRecords() throws -> [PhaseRecord] {
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
-        var (machine, _) = LessonMachine.begin(glyph: glyph, condition: .guidedOnly, at: 0)
+        var (machine, _) = LessonMachine.begin(glyph: glyph, condition: .threePhase, at: 0)
         var records: [PhaseRecord] = []
         func collect(_ events: [LessonEvent]) {
             for case .phaseFinished(let record) in events { records.append(record) }
         }
-        var start = 1.0
-        while records.count < 2, !machine.isFinished {
+        collect(try machine.handle(.tap(Point(50, 150)), at: 0.5))
+        for i in glyph.strokes.indices { collect(try machine.handle(.tapDot(i), at: 1 + 0.5 * Double(i))) }
+        var start = 3.0 + 0.5 * Double(glyph.strokes.count)
+        collect(try machine.handle(.tick, at: start))
+        while !records.contains(where: { $0.phase == .freeWrite }), !machine.isFinished {
             let strokes = PenSimulator().strokes(for: glyph, startTime: start)
             for stroke in strokes where !machine.isFinished {
                 collect(try machine.handle(.penDown(stroke[0], pointer: .pen), at: stroke[0].t))
@@ -78,7 +82,9 @@ struct RecordColumnsTests {
 
     @Test func handWrittenColumnsEqualTheEncodablePath() async throws {
         let records = try Self.judgedRecords()
-        #expect(!records.isEmpty)
+        #expect(records.map(\.phase) == [.observe, .direct, .guided, .freeWrite])
+        #expect(records.last?.assessment?.motor != nil && records.last?.assessment?.kinematics != nil,
+                "the free-written record carries Schreibmotorik and kinematics through the columns")
         var rows = records.map {
             PhaseRecordRow(record: $0, lessonID: "L1", childID: "c1", wallStart: Date(timeIntervalSince1970: 1_795_420_800.123_4))
         }

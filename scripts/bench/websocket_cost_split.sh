@@ -1,6 +1,6 @@
 #!/bin/bash
 # What the live server's CPU goes to: per pen message, per pen sample and per letter, for one or
-# more builds (docs/PERFORMANCE.md, "Cost per pen message, per sample and per letter").
+# more builds (docs/PERFORMANCE.md, "Per letter and per message: where the rest of the cost is").
 #   scripts/bench/websocket_cost_split.sh LABEL=FEDER_BINARY[@DATA_TEMPLATE] ...
 # Each build's server runs alone on core 0, the load generator (this tree's release `feder`, or
 # $GENERATOR) on core 1, CHILDREN children (300), SECONDS_MEASURED seconds (10) after 4 s warm-up,

@@ -152,6 +152,11 @@ extension GlyphsCommand {
                     throw ValidationError("glyph '\(char)' has no variant '\(id)' (available: \(ids.joined(separator: ", ")))")
                 }
             }
+            // A bare id must be one that some glyph of the script has: a typo would otherwise export the defaults silently.
+            let allIDs = Set(library.characters(in: script).flatMap { library.variants(of: $0, script: script).map(\.variant) })
+            for id in anywhere where !allIDs.contains(id) {
+                throw ValidationError("no glyph of '\(script)' has a variant '\(id)' (available: \(allIDs.sorted().joined(separator: ", ")))")
+            }
             let export = try GlyphExport(library: library, script: script) { char, ids in
                 perChar[char] ?? anywhere.first(where: ids.contains)
             }

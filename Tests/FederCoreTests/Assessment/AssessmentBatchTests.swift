@@ -42,6 +42,8 @@ import Testing
         let answer = try Self.answer(line)
         let error = try #require(answer["error"] as? String, "\(answer)")
         #expect(error.contains(why), "\(error)")
-        if line.hasPrefix("{") { #expect(answer["id"] as? Int != nil) }
+        let given = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int
+        #expect(answer["id"] as? Int == given, "the refusal names its own line")
+        #expect((given == nil) == !line.hasPrefix("{"))
     }
 }
