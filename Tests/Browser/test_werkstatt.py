@@ -8,6 +8,7 @@ from child_steps import wait_screen
 from conftest import no_digits_shown
 from pen import Pen, densify, glyph_to_client
 from test_screens import onboarded_profile
+from test_speech import lines, wait_quiet
 
 
 def write(page, char, server):
@@ -41,6 +42,20 @@ def test_werkstatt_reads_a_letter_asked_for_and_free_writing(page, server):
     with server.db() as con:
         rows = con.execute("SELECT world, glyph, completed FROM letterSession WHERE childID = ?", (child,)).fetchall()
     assert rows == [("werkstatt", target, 1)]
+
+    # Pictures and words: only those whose letters the child has open (M m A a: Maus, Apfel, Mama).
+    wait_quiet(page)
+    asked_from = len(page.evaluate("window.feder.audioLog"))
+    for mode, fitting in (("picture", {"M", "A"}), ("word", {"Mama"})):
+        for _ in range(6):
+            page.click(f"#werkstatt-modes [data-mode={mode}]")
+            page.wait_for_function(f"document.body.dataset.werkstattMode === '{mode}' && document.body.dataset.werkstattTarget")
+            assert page.evaluate("document.body.dataset.werkstattTarget") in fitting, mode
+    # Twelve prompts in a row do not pile up: each new one stops the old; the last is heard whole.
+    wait_quiet(page)
+    asked = lines(page, asked_from)
+    assert asked[-1]["key"] == "word.Mama" and asked[-1]["ended"] and not asked[-1]["cut"], asked[-1]
+    assert sum(1 for e in asked if e["ended"] and not e["cut"]) < len(asked) / 2, "older prompts were cut"
 
     # Free writing: Feder says what it read.
     page.click("#werkstatt-modes [data-mode=free]")

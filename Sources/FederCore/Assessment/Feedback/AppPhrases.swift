@@ -80,8 +80,8 @@ public enum WerkstattWords {
         .init(picture: "tor", target: "T", spoken: Utterance(key: "word.Tor", text: "Tor")),
     ]
 
-    /// Short words to write whole, each with its picture; all four are offered from the start (the
-    /// Werkstatt is free play: the word is said and pictured, and a word read is praised letter by letter).
+    /// Short words to write whole, each with its picture. The page prefers those whose letters the
+    /// child has open, and offers all of them while none fits (docs/LEARNING.md, Werkstatt).
     public static let words: [WerkstattWord] = [
         .init(picture: "oma", target: "Oma", spoken: Utterance(key: "word.Oma", text: "Oma")),
         .init(picture: "mama", target: "Mama", spoken: Utterance(key: "word.Mama", text: "Mama")),

@@ -14,6 +14,11 @@ export function say(line) {
   if (line) voice.sayAll([asLine(line)]);
 }
 
+/** Stops what is being said and drops what waits (a new prompt replaces the old one). */
+export function stopSpeaking() {
+  voice.clear();
+}
+
 export function sayAll(lines) {
   const list = (lines || []).filter(Boolean).map(asLine);
   if (list.length) voice.sayAll(list);

@@ -6,11 +6,20 @@ import { Viewport } from "../viewport.js";
 import { InkCanvas } from "../ink-canvas.js";
 import { PenInput } from "../pen.js";
 import { icons, prompt, stars, worlds } from "../pictures.js";
-import { say, sayAll } from "../speak.js";
+import { say, sayAll, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** A random prompt among those whose every letter the child has open (a picture's first letter, a
+ * word's letters); among all of them when none fits yet. */
+function pickAmong(items, openLetters) {
+  const open = new Set(openLetters);
+  const fitting = items.filter((item) => [...item.target].every((char) => open.has(char)));
+  const pool = fitting.length ? fitting : items;
+  return pool[Math.floor(Math.random() * pool.length)];
+}
 const QUIET_MS = 1800;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -65,6 +74,8 @@ export class WerkstattScreen {
     $("werkstatt-stars").innerHTML = "";
     document.body.dataset.werkstattMode = mode;
     delete document.body.dataset.read;
+    delete document.body.dataset.werkstattTarget;  // set again once the new prompt is chosen
+    stopSpeaking();  // a child tapping another prompt hears that one, not a queue of the old ones
     const p = this.prompts;
     if (!p) return;
     let lines, picture = "";
@@ -77,13 +88,13 @@ export class WerkstattScreen {
       lines = [isCapital ? p.lines.capital : p.lines.small, p.names[char]];
       picture = icons.ear();
     } else if (mode === "picture") {
-      const item = p.pictures[Math.floor(Math.random() * p.pictures.length)];
+      const item = pickAmong(p.pictures, await this.openLetters());
       this.target = { expected: item.target };
       document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.picture, item.spoken];
       picture = prompt(item.picture);
     } else if (mode === "word") {
-      const item = p.words[Math.floor(Math.random() * p.words.length)];
+      const item = pickAmong(p.words, await this.openLetters());
       this.target = { expected: item.target };
       document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.word, item.spoken];
