@@ -30,6 +30,24 @@ def wait_quiet(page, timeout=15000):
     page.wait_for_function("document.body.dataset.speaking === 'false'", timeout=timeout)
 
 
+def said_by_server(page):
+    """A list that fills, as the page's sockets receive them, with the keys of the `say` events of
+    every server reply (one list per reply). Call before the page opens its session."""
+    said = []
+
+    def on_socket(ws):
+        def on_frame(payload):
+            message = json.loads(payload)
+            if message.get("type") == "events":
+                keys = [e["key"] for e in message["events"] if e["kind"] == "say"]
+                if keys:
+                    said.append(keys)
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return said
+
+
 def assert_heard_in_full(entries, keys):
     assert [e["key"] for e in entries] == keys
     for e in entries:
@@ -73,18 +91,7 @@ def test_a_reply_with_three_lines_is_heard_as_three_whole_clips_and_replayed_as_
 
 
 def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_a_clip(page, server):
-    said = []  # the say events of every reply, as the server sent them
-
-    def on_socket(ws):
-        def on_frame(payload):
-            message = json.loads(payload)
-            if message.get("type") == "events":
-                keys = [e["key"] for e in message["events"] if e["kind"] == "say"]
-                if keys:
-                    said.append(keys)
-        ws.on("framereceived", on_frame)
-
-    page.on("websocket", on_socket)
+    said = said_by_server(page)
     glyph = open_letter(page, server, "L")
     unlock_audio(page)
     wait_quiet(page)

@@ -8,22 +8,11 @@ import urllib.request
 from adult_gate import adult_request
 from conftest import artifact
 from lesson_steps import open_letter, trace, wait_phase, watch_and_tap_dots
-from test_speech import lines, wait_quiet
+from test_speech import lines, said_by_server, wait_quiet
 
 
 def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
-    said = []  # the say lines of every reply, as the server sent them
-
-    def on_socket(ws):
-        def on_frame(payload):
-            message = json.loads(payload)
-            if message.get("type") == "events":
-                keys = [e["key"] for e in message["events"] if e["kind"] == "say"]
-                if keys:
-                    said.append(keys)
-        ws.on("framereceived", on_frame)
-
-    page.on("websocket", on_socket)
+    said = said_by_server(page)
     glyph = open_letter(page, server, "A")
     total = sum(len(s["checkpoints"]) for s in glyph["strokes"])
     page.screenshot(path=str(artifact("lesson-A-1-observe.png")))

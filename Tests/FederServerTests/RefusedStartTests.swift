@@ -15,12 +15,7 @@ struct RefusedStartTests {
     static func childWritingA() async throws -> (T.Harness, lesson: String, strokes: [[PenSample]]) {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(child)"}"#)
-        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
-        let lesson = try #require(StorageFailureTests.lessonID(opening))
-        let glyph = try T.library.glyph("A", script: "druck")
-        _ = await h.passObserveAndDirect(glyph)
-        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
-        _ = await h.write([strokes[0]])
+        let (lesson, strokes) = try await h.writeFirstStrokeOfA()
         return (h, lesson, strokes)
     }
 

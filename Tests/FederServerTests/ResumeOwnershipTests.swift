@@ -30,12 +30,8 @@ struct ResumeOwnershipTests {
     @Test func aNewChildOnTheTabletEndsThePreviousChildsLetter() async throws {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
-        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
-        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let (lesson, strokes) = try await h.writeFirstStrokeOfA()
         let glyph = try T.library.glyph("A", script: "druck")
-        _ = await h.passObserveAndDirect(glyph)
-        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
-        _ = await h.write([strokes[0]])
 
         let switched = await h.send(#"{"type":"hello","child":"\#(Self.second)"}"#)
         #expect(switched.contains { if case .stored = $0 { true } else { false } }, "the attempt in progress is recorded")
@@ -57,11 +53,7 @@ struct ResumeOwnershipTests {
     @Test func anotherChildsLessonIsRefusedAndItsStrokesStayWhereTheyAre() async throws {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
-        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
-        let lesson = try #require(StorageFailureTests.lessonID(opening))
-        _ = await h.passObserveAndDirect(try T.library.glyph("A", script: "druck"))
-        let strokes = PenSimulator().strokes(for: try T.library.glyph("A", script: "druck"), startTime: 10)
-        _ = await h.write([strokes[0]])
+        let (lesson, _) = try await h.writeFirstStrokeOfA()
         await h.connection.close()
         #expect(try await h.store.draftCount() == 1, "the first child's finished stroke is kept as a draft")
 

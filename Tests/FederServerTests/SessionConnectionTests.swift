@@ -77,6 +77,18 @@ struct SessionConnectionTests {
             return replies
         }
 
+        /// The child on this connection starts `A`, passes observe and direct, and writes the first
+        /// stroke of guided (kept as a draft): a letter in progress. Returns its lesson and A's strokes.
+        mutating func writeFirstStrokeOfA() async throws -> (lesson: String, strokes: [[PenSample]]) {
+            let opening = await send(#"{"type":"start","glyph":"A"}"#)
+            let lesson = try #require(StorageFailureTests.lessonID(opening))
+            let glyph = try SessionConnectionTests.library.glyph("A", script: "druck")
+            _ = await passObserveAndDirect(glyph)
+            let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
+            _ = await write([strokes[0]])
+            return (lesson, strokes)
+        }
+
         /// Observe skipped by a tap, every dot tapped in order, the pause after the last dot.
         mutating func passObserveAndDirect(_ glyph: Glyph) async -> [ServerMessage] {
             var replies = await send(#"{"type":"tap","point":[0,0]}"#)

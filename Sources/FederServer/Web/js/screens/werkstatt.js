@@ -11,6 +11,8 @@ import { sounds } from "../sounds.js";
 import { state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
+const QUIET_MS = 1800;
+const SVG = "http://www.w3.org/2000/svg";
 
 /** A random prompt among those whose every letter the child has open (a picture's first letter, a
  * word's letters); among all of them when none fits yet. */
@@ -20,8 +22,6 @@ function pickAmong(items, openLetters) {
   const pool = fitting.length ? fitting : items;
   return pool[Math.floor(Math.random() * pool.length)];
 }
-const QUIET_MS = 1800;
-const SVG = "http://www.w3.org/2000/svg";
 
 export class WerkstattScreen {
   constructor(app) {
@@ -34,6 +34,7 @@ export class WerkstattScreen {
     this.mode = "letter";
     this.target = null;
     this.lastLines = [];
+    this.asked = 0;  // counts prompts, so that only the last tap's prompt is shown and said
     const modeIcons = { letter: icons.ear(), picture: prompt("apfel"), word: prompt("oma"), free: icons.pencil() };
     document.querySelectorAll("#werkstatt-modes [data-mode]").forEach((b) => {
       b.innerHTML = modeIcons[b.dataset.mode];
@@ -78,23 +79,25 @@ export class WerkstattScreen {
     stopSpeaking();  // a child tapping another prompt hears that one, not a queue of the old ones
     const p = this.prompts;
     if (!p) return;
+    const asked = ++this.asked;
+    const open = mode === "free" ? [] : await this.openLetters();
+    if (asked !== this.asked) return;  // tapped again while the letters were fetched: that prompt wins
     let lines, picture = "";
     if (mode === "letter") {
-      const letters = await this.openLetters();
-      const char = letters[Math.floor(Math.random() * letters.length)] ?? "M";
+      const char = open[Math.floor(Math.random() * open.length)] ?? "M";
       this.target = { expected: char };
       document.body.dataset.werkstattTarget = char;
       const isCapital = char !== "ß" && char === char.toUpperCase();
       lines = [isCapital ? p.lines.capital : p.lines.small, p.names[char]];
       picture = icons.ear();
     } else if (mode === "picture") {
-      const item = pickAmong(p.pictures, await this.openLetters());
+      const item = pickAmong(p.pictures, open);
       this.target = { expected: item.target };
       document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.picture, item.spoken];
       picture = prompt(item.picture);
     } else if (mode === "word") {
-      const item = pickAmong(p.words, await this.openLetters());
+      const item = pickAmong(p.words, open);
       this.target = { expected: item.target };
       document.body.dataset.werkstattTarget = item.target;
       lines = [p.lines.word, item.spoken];
