@@ -42,18 +42,28 @@ def main():
     header, tensors = model.load(args.weights)
     training = header.setdefault("training", {})
     old_tau = float(training.get("priorTau", 0.0))
-    glyph_samples = int(training.get("glyphSamples", 120))
+    if old_tau != 0 and not {"glyphSamples", "sharpS"} <= training.keys():
+        # the old correction can only be taken out exactly if its prior can be counted again
+        raise SystemExit(f"{args.weights} holds a prior correction ({old_tau}) but not the training data "
+                         "it was counted on (glyphSamples, sharpS); retrain it with train.py --prior-tau")
+    # files from before train.py recorded these were trained with its defaults (120, "v1")
     unit = data.prior_shift(train.prior_labels(args.data, seed=int(training.get("seed", 0)),
-                                               glyph_samples=glyph_samples), len(header["classes"]), 1.0)
+                                               glyph_samples=int(training.get("glyphSamples", 120)),
+                                               sharp_s=training.get("sharpS", "v1")),
+                            len(header["classes"]), 1.0)
     change = (args.tau - old_tau) * unit.astype(np.float64)
     members = header["members"] if "members" in header else [header]
     blob = np.array(np.frombuffer(raw, dtype="<f4", offset=_data_start(raw), count=header["floatCount"]))
     for net in members:
         last = net["head"][-1]
         meta = header["tensors"][last["bias"]]
+        if meta["shape"] != [len(header["classes"])]:
+            raise SystemExit(f"{last['bias']} has shape {meta['shape']}, not one bias per class")
         lo = meta["offset"]
         blob[lo:lo + len(change)] = (blob[lo:lo + len(change)].astype(np.float64) + change).astype("<f4")
     training["priorTau"] = args.tau
+    training.setdefault("glyphSamples", 120)
+    training.setdefault("sharpS", "v1")
     if args.temperature > 0:
         header["temperature"] = args.temperature
     hb = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -467,7 +467,9 @@ def main():
                      extra={"data": "UNIPEN train_r01_v07 dev (all 15 contributors) + synthetic umlauts/sharp s",
                             "epochs": args.epochs, "views": args.views, "seed": args.seed,
                             "members": args.members, "recipe": recipe_name(recipe),
-                            "priorTau": args.prior_tau, "logitBias": args.logit_bias},
+                            "priorTau": args.prior_tau, "logitBias": args.logit_bias,
+                            # what set_prior.py needs to count the same prior again
+                            "glyphSamples": args.glyph_samples, "sharpS": args.sharp_s},
                      logit_shift=shift, earlier=earlier)
         # the exported file (BN folded) must reproduce the torch models' mean logits (with the earlier
         # members' file for those it holds)
