@@ -10,7 +10,11 @@ Prints, per τ: letters-only merged accuracy on UNIPEN's own mix; the letter-bal
 mean over the letters' accuracies) with the standard error of its change against the first τ (each
 letter weighted as that figure weighs it); letters right only with τ and only with the first τ (sign
 test); verification at the children's threshold per fold (temperature fitted on each fold's
-logits) and pooled; and each writer's change of the letter-balanced figure.
+logits) and pooled; and each writer's change of the letter-balanced figure. With --child-features
+(train.py's feature cache of the full-strength augmentation, e.g. /tmp/rec-dev/features-4d7ef9c2da.npz)
+the runs' saved networks also read one child-like view of every held-out letter (view 1, as
+evaluate.py's child-like figures), and verification is reported on it too, with the temperature of
+the clean logits.
 """
 
 from __future__ import annotations
@@ -39,17 +43,25 @@ def main():
     p.add_argument("--ensemble", required=True, help="members of one fold's ensemble, {f} for the fold")
     p.add_argument("--folds", default="0,1,2,3,4")
     p.add_argument("--taus", default="0,0.5")
+    p.add_argument("--child-features", default="", help="feature cache whose view 1 is the child-like view")
     args = p.parse_args()
     classes = list(data.CLASSES)
     is_letter = np.array([c not in data.DIGITS for c in classes])
     merged = np.array([data.merged_label(c) for c in classes])
     real = data.load_unipen(data.DEFAULT_DATA)
-    folds = []
+    folds, child = [], []
+    cache = np.load(args.child_features) if args.child_features else None
     for f in args.folds.split(","):
-        logits, y, idx = compare_dev.member_logits(args.work, args.ensemble.replace("{f}", f))
+        spec = args.ensemble.replace("{f}", f)
+        logits, y, idx = compare_dev.member_logits(args.work, spec)
         unit = compare_dev.training_prior_shift(idx, 1.0)
         writers = np.array([real[i]["contributor"] for i in idx])
         folds.append((logits + train.class_bias(train.LOGIT_BIAS), y, unit, writers))
+        if cache is not None:
+            import robustness  # torch, only for this
+            nets = [robustness.load_member(args.work, item) for item in spec.split("+")]
+            child.append(np.mean([train.logits_of(n, cache["traj"], cache["rast"], idx, view=1) for n in nets], axis=0)
+                         + train.class_bias(train.LOGIT_BIAS))
     labels = np.concatenate([y[is_letter[y]] for _, y, _, _ in folds])
     writers = np.concatenate([w[is_letter[y]] for _, y, _, w in folds])
     weight = np.zeros(len(labels))
@@ -57,21 +69,30 @@ def main():
         weight[labels == c] = 1.0 / (len(np.unique(labels)) * (labels == c).sum())
     first = None
     for tau in (float(t) for t in args.taus.split(",")):
-        right, frr, far, n = [], [], [], []
-        for logits, y, unit, _ in folds:
+        right, frr, far, n, child_frr, child_far = [], [], [], [], [], []
+        for k, (logits, y, unit, _) in enumerate(folds):
             z = logits + tau * unit
             letters = is_letter[y]
             pick = np.where(is_letter[None, :], z, -np.inf).argmax(1)
             right.append((merged[pick] == merged[y])[letters])
-            prob = evaluate.softmax(z, train.fit_temperature(z, y))
+            temperature = train.fit_temperature(z, y)
+            prob = evaluate.softmax(z, temperature)
             r, a, _ = evaluate.operating_point(prob[letters], y[letters], classes, evaluate.CHILDREN_THRESHOLD)
             frr.append(r), far.append(a), n.append(letters.sum())
+            if child:
+                prob = evaluate.softmax(child[k] + tau * unit, temperature)
+                r, a, _ = evaluate.operating_point(prob[letters], y[letters], classes, evaluate.CHILDREN_THRESHOLD)
+                child_frr.append(r), child_far.append(a)
         right = np.concatenate(right)
         n = np.array(n)
         line = (f"tau {tau}: letters-only merged {100 * right.mean():.2f} %, letter-balanced {100 * balanced(right, labels):.2f} %; "
                 f"at {evaluate.CHILDREN_THRESHOLD}: right letters rejected {100 * np.dot(frr, n) / n.sum():.2f} % "
                 f"({', '.join(f'{100 * x:.2f}' for x in frr)}), other letters accepted {100 * np.dot(far, n) / n.sum():.2f} % "
                 f"({', '.join(f'{100 * x:.2f}' for x in far)})")
+        if child:
+            line += (f"\n  child-like view: right letters rejected {100 * np.dot(child_frr, n) / n.sum():.2f} % "
+                     f"({', '.join(f'{100 * x:.2f}' for x in child_frr)}), other letters accepted "
+                     f"{100 * np.dot(child_far, n) / n.sum():.2f} %")
         if first is None:
             first = (tau, right)
         else:

@@ -137,9 +137,10 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     /// of the letters of writers the model never saw (1.9 % of UNIPEN letters as labelled, with and
     /// without child-like distortions; by eye, nearly all of those are not written as their label) and
     /// accepts about 6 % of other letters. The shipped v5 with its prior correction, on the same five
-    /// folds (adult ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled; 7.4 %
-    /// of other letters accepted — like v3, it varies between writers (docs/RECOGNITION.md, "Operating
-    /// point for children" and "v5 with a letter-balanced prior").
+    /// folds (adult ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled (one
+    /// child-like view of the same letters: 1.9 %); 7.4 % of other letters accepted (child-like 11.8 %)
+    /// — like v3, it varies between writers (docs/RECOGNITION.md, "Operating point for children" and
+    /// "v5 with a letter-balanced prior").
     public static let childrenThreshold = 0.004
 
     /// Labels that are the same shape in Austrian school print (they differ by size or position on the
