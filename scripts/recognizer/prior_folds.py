@@ -9,7 +9,7 @@ f0…f4 tags). Each fold's prior leaves out its held-out contributors (compare_d
 Prints, per τ: letters-only merged accuracy on UNIPEN's own mix; the letter-balanced figure (the
 mean over the letters' accuracies) with the standard error of its change against the first τ (each
 letter weighted as that figure weighs it); letters right only with τ and only with the first τ (sign
-test); verification at the children's threshold per fold (temperature fitted on each fold's
+test); the letters whose accuracy moves most; verification at the children's threshold per fold (temperature fitted on each fold's
 logits) and pooled; and each writer's change of the letter-balanced figure. With --child-features
 (train.py's feature cache of the full-strength augmentation, e.g. /tmp/rec-dev/features-4d7ef9c2da.npz)
 the runs' saved networks also read one child-like view of every held-out letter (view 1, as
@@ -101,6 +101,10 @@ def main():
             per_writer = ", ".join(
                 f"{w} {100 * (balanced(right[writers == w], labels[writers == w]) - balanced(first[1][writers == w], labels[writers == w])):+.2f}"
                 for w in np.unique(writers))
+            per_letter = sorted((right[labels == c].mean() - first[1][labels == c].mean(), c) for c in np.unique(labels))
+            moved = ", ".join(f"{classes[c]} {100 * first[1][labels == c].mean():.1f} → {100 * right[labels == c].mean():.1f}"
+                              for _, c in per_letter[:6] + per_letter[-10:])
+            line += (f"\n  letters that lose and gain most: {moved}")
             line += (f"\n  against tau {first[0]}: {gained} letters right only with this tau, {lost} only with that one "
                      f"(z {(gained - lost) / math.sqrt(max(1, gained + lost)):.2f}); letter-balanced change "
                      f"{100 * change.sum():+.2f} points (standard error {100 * math.sqrt((change ** 2).sum()):.2f})"
