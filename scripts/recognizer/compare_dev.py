@@ -44,10 +44,11 @@ def member_logits(work, spec):
     return np.mean(parts, axis=0), labels, idx
 
 
-def training_prior_shift(held_out_idx, tau):
+def training_prior_shift(held_out_idx, tau, real=None):
     """The shift train.py --prior-tau folds into the last bias, from the labels a development run trains
-    on (the contributors held out are told by the held-out samples' indices, which are real samples)."""
-    real = data.load_unipen(data.DEFAULT_DATA)
+    on (the contributors held out are told by the held-out samples' indices, which are real samples;
+    `real`, UNIPEN's samples, if the caller has them already)."""
+    real = real if real is not None else data.load_unipen(data.DEFAULT_DATA)
     held = {real[i]["contributor"] for i in held_out_idx}
     return data.prior_shift(train.prior_labels(exclude=held), len(data.CLASSES), tau)
 

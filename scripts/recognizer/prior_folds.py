@@ -50,17 +50,19 @@ def main():
     merged = np.array([data.merged_label(c) for c in classes])
     real = data.load_unipen(data.DEFAULT_DATA)
     folds, child = [], []
-    cache = np.load(args.child_features) if args.child_features else None
+    if args.child_features:  # read once: every access to an .npz member reads it from disk again
+        cache = np.load(args.child_features)
+        child_traj, child_rast = cache["traj"], cache["rast"]
     for f in args.folds.split(","):
         spec = args.ensemble.replace("{f}", f)
         logits, y, idx = compare_dev.member_logits(args.work, spec)
-        unit = compare_dev.training_prior_shift(idx, 1.0)
+        unit = compare_dev.training_prior_shift(idx, 1.0, real)
         writers = np.array([real[i]["contributor"] for i in idx])
         folds.append((logits + train.class_bias(train.LOGIT_BIAS), y, unit, writers))
-        if cache is not None:
+        if args.child_features:
             import robustness  # torch, only for this
             nets = [robustness.load_member(args.work, item) for item in spec.split("+")]
-            child.append(np.mean([train.logits_of(n, cache["traj"], cache["rast"], idx, view=1) for n in nets], axis=0)
+            child.append(np.mean([train.logits_of(n, child_traj, child_rast, idx, view=1) for n in nets], axis=0)
                          + train.class_bias(train.LOGIT_BIAS))
     labels = np.concatenate([y[is_letter[y]] for _, y, _, _ in folds])
     writers = np.concatenate([w[is_letter[y]] for _, y, _, w in folds])
