@@ -47,6 +47,11 @@ ARCHS = {
     # two others (docs/RECOGNITION.md, v5)
     "t2": {"trajectory": [(5, 48, 5, 1), (48, 64, 5, 2), (64, 96, 5, 1), (96, 128, 3, 2), (128, 128, 3, 2)],
            "raster": [[16], [32], [48]], "hidden": 192},
+    # a recurrent front (2026-11-26, an experiment for a member that errs differently): a
+    # bidirectional GRU over the 64 points reads the whole writing order at every point before
+    # the strided convolutions, where the convolutions above see five points at a time
+    "g2": {"rnn": 64, "trajectory": [(128, 96, 3, 2), (96, 96, 3, 2), (96, 96, 3, 2)],
+           "raster": [[16], [24], [48]], "hidden": 160},
 }
 ARCH = dict(ARCHS["v2"], name="v2")
 
@@ -68,12 +73,25 @@ def set_width(w: float):
                 name=f"{ARCH['name']}x{w}")
 
 
+class BiGRU(nn.Module):
+    """A bidirectional one-layer GRU over a (batch, channels, points) sequence, returning
+    (batch, 2 * hidden, points): the forward direction's states first, then the backward's."""
+
+    def __init__(self, cin: int, hidden: int):
+        super().__init__()
+        self.gru = nn.GRU(cin, hidden, batch_first=True, bidirectional=True)
+
+    def forward(self, x):
+        y, _ = self.gru(x.transpose(1, 2))
+        return y.transpose(1, 2)
+
+
 class Net(nn.Module):
     def __init__(self, n_classes: int, arch: dict | None = None):
         super().__init__()
         arch = arch or ARCH
         self.arch = arch
-        t = []
+        t = [BiGRU(ink.TRAJ_CHANNELS, arch["rnn"])] if arch.get("rnn") else []
         length = ink.N_POINTS
         for cin, cout, k, s in arch["trajectory"]:
             t += [nn.Conv1d(cin, cout, k, stride=s, padding=k // 2, bias=False), nn.BatchNorm1d(cout), nn.ReLU()]
@@ -106,6 +124,9 @@ class Net(nn.Module):
     def macs(self):
         m = 0
         length = ink.N_POINTS
+        if self.arch.get("rnn"):
+            h = self.arch["rnn"]
+            m += 2 * length * 3 * h * (ink.TRAJ_CHANNELS + h)
         for cin, cout, k, s in self.arch["trajectory"]:
             length = (length + 2 * (k // 2) - k) // s + 1
             m += length * cout * cin * k
@@ -148,6 +169,20 @@ def _branch_ops(seq, prefix, add):
                             "padding": m.padding[0], "weight": f"{prefix}.{n}.w", "bias": f"{prefix}.{n}.b"})
             n += 1
             i += 2
+        elif isinstance(m, BiGRU):
+            # torch's GRU: gates stacked r, z, n in the rows of each weight; "_reverse" the backward
+            g = m.gru
+            op = {"op": "bigru", "in": g.input_size, "hidden": g.hidden_size}
+            for direction, suffix in (("forward", ""), ("backward", "_reverse")):
+                names = {}
+                for key, attr in (("inputWeight", "weight_ih"), ("inputBias", "bias_ih"),
+                                  ("hiddenWeight", "weight_hh"), ("hiddenBias", "bias_hh")):
+                    names[key] = f"{prefix}.{n}.{direction}.{key}"
+                    add(names[key], getattr(g, f"{attr}_l0{suffix}").detach().numpy())
+                op[direction] = names
+            ops.append(op)
+            n += 1
+            i += 1
         elif isinstance(m, nn.ReLU):
             ops.append({"op": "relu"})
             i += 1
@@ -256,10 +291,35 @@ def load(path: str):
 
 # ------------------------------------------------------------- numpy reference forward
 
+def _sigmoid(v):
+    return 1 / (1 + np.exp(-v))
+
+
+def _gru_direction(x, Wih, Whh, bih, bhh, reverse):
+    """One direction of a GRU over x (channels, points) as torch computes it (gates r, z, n)."""
+    h_size = Whh.shape[1]
+    h = np.zeros(h_size)
+    out = np.zeros((h_size, x.shape[1]))
+    steps = range(x.shape[1] - 1, -1, -1) if reverse else range(x.shape[1])
+    for t in steps:
+        gi = Wih @ x[:, t] + bih
+        gh = Whh @ h + bhh
+        r = _sigmoid(gi[:h_size] + gh[:h_size])
+        z = _sigmoid(gi[h_size:2 * h_size] + gh[h_size:2 * h_size])
+        n = np.tanh(gi[2 * h_size:] + r * gh[2 * h_size:])
+        h = (1 - z) * n + z * h
+        out[:, t] = h
+    return out
+
+
 def _run(ops, x, T):
     for op in ops:
         kind = op["op"]
-        if kind == "conv1d":
+        if kind == "bigru":
+            x = np.concatenate([_gru_direction(x, T[op[d]["inputWeight"]], T[op[d]["hiddenWeight"]],
+                                               T[op[d]["inputBias"]], T[op[d]["hiddenBias"]], d == "backward")
+                                for d in ("forward", "backward")])
+        elif kind == "conv1d":
             w, b = T[op["weight"]], T[op["bias"]]
             k, s, p = op["kernel"], op["stride"], op["padding"]
             xp = np.pad(x, ((0, 0), (p, p)))

@@ -8,8 +8,9 @@ struct Activation: Sendable {
 }
 
 /// One operation of the network, with its (batch-norm folded) parameters.
-/// Semantics are those of PyTorch's Conv1d / Conv2d / MaxPool2d / Linear in eval mode.
+/// Semantics are those of PyTorch's Conv1d / Conv2d / MaxPool2d / Linear / bidirectional GRU in eval mode.
 enum Layer: Sendable {
+    case biGRU(BidirectionalGRU)
     case conv1d(weight: [Float], bias: [Float], inChannels: Int, outChannels: Int, kernel: Int, stride: Int, padding: Int)
     case conv2d(weight: [Float], bias: [Float], inChannels: Int, outChannels: Int, kernel: Int, padding: Int)
     case relu
@@ -20,6 +21,8 @@ enum Layer: Sendable {
     /// Multiply-accumulates for an input of the given shape (for the documentation and benchmarks).
     func macs(for shape: [Int]) -> Int {
         switch self {
+        case let .biGRU(gru):
+            return gru.macs(for: shape)
         case let .conv1d(_, _, cin, cout, k, s, p):
             let lout = (shape[1] + 2 * p - k) / s + 1
             return lout * cout * cin * k
@@ -36,6 +39,8 @@ enum Layer: Sendable {
     /// Output shape for an input shape, or nil if the layer does not accept it.
     func outputShape(for shape: [Int]) -> [Int]? {
         switch self {
+        case let .biGRU(gru):
+            return gru.outputShape(for: shape)
         case let .conv1d(_, _, cin, cout, k, s, p):
             guard shape.count == 2, shape[0] == cin, s > 0 else { return nil }
             let lout = (shape[1] + 2 * p - k) / s + 1
@@ -59,6 +64,8 @@ enum Layer: Sendable {
 
     func callAsFunction(_ x: Activation) -> Activation {
         switch self {
+        case let .biGRU(gru):
+            return gru(x)
         case let .conv1d(weight, bias, cin, cout, k, s, p):
             return Self.conv1d(x, weight, bias, cin, cout, k, s, p)
         case let .conv2d(weight, bias, cin, cout, k, p):

@@ -36,10 +36,20 @@ struct RecognizerModel: Sendable {
             let size: Int?
             let weight: String?
             let bias: String?
+            /// `bigru`: the state size and each direction's tensors.
+            let hidden: Int?
+            let forward: RecurrentTensors?
+            let backward: RecurrentTensors?
             enum CodingKeys: String, CodingKey {
-                case op, kernel, stride, padding, size, weight, bias
+                case op, kernel, stride, padding, size, weight, bias, hidden, forward, backward
                 case inputs = "in", outputs = "out"
             }
+        }
+        struct RecurrentTensors: Decodable {
+            let inputWeight: String
+            let inputBias: String
+            let hiddenWeight: String
+            let hiddenBias: String
         }
         struct Tensor: Decodable {
             let offset: Int
@@ -102,9 +112,21 @@ struct RecognizerModel: Sendable {
             guard n == count, t.offset >= 0, t.offset + n <= floats.count else { throw invalid("tensor \(name) has a wrong shape") }
             return Array(floats[t.offset..<(t.offset + n)])
         }
+        func direction(_ names: Header.RecurrentTensors?, inputs: Int, hidden: Int) throws -> GRUDirection {
+            guard let names else { throw invalid("bigru needs forward and backward tensors") }
+            return GRUDirection(inputWeight: try tensor(names.inputWeight, count: 3 * hidden * inputs),
+                                inputBias: try tensor(names.inputBias, count: 3 * hidden),
+                                hiddenWeight: try tensor(names.hiddenWeight, count: 3 * hidden * hidden),
+                                hiddenBias: try tensor(names.hiddenBias, count: 3 * hidden),
+                                inputs: inputs, hidden: hidden)
+        }
         func layers(_ ops: [Header.Op]) throws -> [Layer] {
             try ops.map { op in
                 switch op.op {
+                case "bigru":
+                    guard let i = op.inputs, let h = op.hidden, i > 0, h > 0 else { throw invalid("bigru needs in/hidden") }
+                    return .biGRU(BidirectionalGRU(forward: try direction(op.forward, inputs: i, hidden: h),
+                                                   backward: try direction(op.backward, inputs: i, hidden: h)))
                 case "conv1d":
                     guard let i = op.inputs, let o = op.outputs, let k = op.kernel else { throw invalid("conv1d needs in/out/kernel") }
                     return .conv1d(weight: try tensor(op.weight, count: o * i * k), bias: try tensor(op.bias, count: o),
