@@ -82,3 +82,37 @@ import Testing
         #expect(worst < 1e-6, "largest absolute error \(worst)")
     }
 }
+
+/// A whole weights file with a recurrent front (scripts/recognizer/export_recurrent_fixture.py: a
+/// tiny network of random weights with a bidirectional GRU before its trajectory convolutions, batch
+/// norm folded on export) read by the Swift loader gives torch's logits on the fixture's drawn
+/// letters. The shipped recognizer holds no GRU; this keeps the format's `bigru` op working end to end.
+@Suite struct RecurrentWeightsFileTests {
+    struct Reference: Decodable {
+        struct Case: Decodable {
+            let name: String
+            let logits: [Float]
+        }
+        let weights: String
+        let macs: Int
+        let cases: [Case]
+    }
+
+    @Test func aRecurrentNetworkFromAWeightsFileGivesTorchsLogits() throws {
+        let fixtures = RecognitionTestSupport.directory.appendingPathComponent("Fixtures")
+        let reference = try JSONDecoder().decode(
+            Reference.self, from: Data(contentsOf: fixtures.appendingPathComponent("recurrent-tiny.json")))
+        let recognizer = try LetterRecognizer(weightsAt: fixtures.appendingPathComponent(reference.weights))
+        #expect(recognizer.multiplyAccumulates == reference.macs)
+        let drawn = try RecognitionTestSupport.agreement().cases
+        #expect(reference.cases.count == 4)
+        for want in reference.cases {
+            let c = try #require(drawn.first { $0.name == want.name })
+            let features = InkPreprocessor.Features(trajectory: c.trajectory, raster: c.raster)
+            let logits = recognizer.model.logits(features)
+            let d = zip(logits, want.logits).map { abs($0 - $1) }.max() ?? 1
+            #expect(logits.count == want.logits.count)
+            #expect(d < 1e-4, "\(want.name): logits differ from torch's by \(d)")
+        }
+    }
+}
