@@ -136,11 +136,13 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     /// The verification threshold for children, chosen out of fold for v3: it rejects at most 1 in 50
     /// of the letters of writers the model never saw (1.9 % of UNIPEN letters as labelled, with and
     /// without child-like distortions; by eye, nearly all of those are not written as their label) and
-    /// accepts about 6 % of other letters. The shipped v5 with its prior correction, on the same five
-    /// folds (adult ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled (one
-    /// child-like view of the same letters: 1.9 %); 7.4 % of other letters accepted (child-like 11.8 %)
-    /// — like v3, it varies between writers (docs/RECOGNITION.md, "Operating point for children" and
-    /// "v5 with a letter-balanced prior").
+    /// accepts about 6 % of other letters. v5 with its prior correction, on the same five folds (adult
+    /// ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled (one child-like view
+    /// of the same letters: 1.9 %); 7.4 % of other letters accepted (child-like 11.8 %) — like v3, it
+    /// varies between writers. The shipped v6 (a recurrent network in place of one of v5's) on folds 0
+    /// and 1, the two measured: 0.9 and 2.2 % rejected as v5, 8.2 % of other letters accepted against
+    /// v5's 8.4 % on those folds (docs/RECOGNITION.md, "Operating point for children", "v5 with a
+    /// letter-balanced prior" and "v6").
     public static let childrenThreshold = 0.004
 
     /// Labels that are the same shape in Austrian school print (they differ by size or position on the
