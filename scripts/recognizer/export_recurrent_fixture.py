@@ -2,9 +2,10 @@
 convolutions, as model.ARCHS["g2"]) and torch's logits for the agreement fixture's drawn letters:
 Tests/FederCoreTests/Recognition/Fixtures/recurrent-tiny.fdrw and recurrent-tiny.json.
 
-The shipped recognizer holds no GRU; this keeps the Swift reader's `bigru` op tested through the
-whole path a weights file takes (header, tensors, the layers chained, batch norm folded), against
-torch rather than against the numpy reference. Random weights, seeded; batch-norm statistics set
+This keeps the Swift reader's `bigru` op tested through the whole path a weights file takes
+(header, tensors, the layers chained, batch norm folded) against torch rather than against the numpy
+reference, with 12 states each way so that both the vector gate code (8 at a time) and the scalar
+rest run. Random weights, seeded; batch-norm statistics set
 away from their defaults so that folding them is checked too.
 
   .venv-recognizer/bin/python scripts/recognizer/export_recurrent_fixture.py
@@ -25,7 +26,7 @@ import model  # noqa: E402
 
 FIXTURES = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..",
                                         "Tests/FederCoreTests/Recognition/Fixtures"))
-TINY = {"name": "tiny-gru", "rnn": 6, "trajectory": [(12, 8, 3, 4)], "raster": [[4]], "hidden": 8}
+TINY = {"name": "tiny-gru", "rnn": 12, "trajectory": [(24, 8, 3, 4)], "raster": [[4]], "hidden": 8}
 LETTERS = ["a", "E", "ß", "h"]
 
 

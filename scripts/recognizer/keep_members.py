@@ -1,4 +1,5 @@
-"""Keeps some members of an ensemble weights file and drops the others, every kept float unchanged.
+"""Keeps some members of an ensemble weights file and drops the others, every kept float unchanged
+(the kept members' tensors are named m0., m1., … in their new order).
 
 An ensemble averages its members' logits, so leaving one out needs no retraining: the kept
 networks and their tensors are written again with a header that lists only them (the training
@@ -46,7 +47,16 @@ def main():
     keep = [int(k) for k in args.keep.split(",")]
     if not keep or len(set(keep)) != len(keep) or not all(0 <= k < len(members) for k in keep):
         raise SystemExit(f"--keep {args.keep}: indices of the {len(members)} members, each once")
-    kept = [members[k] for k in keep]
+    # the kept members are numbered again (m0., m1., …), as model.export numbers them, so that a
+    # later train.py --earlier … --first-member N adds its members under names not yet taken
+    kept, renamed = [], {}
+    for new, k in enumerate(keep):
+        names = {name: f"m{new}.{name.split('.', 1)[1]}" if name.startswith(f"m{k}.") else f"m{new}.{name}"
+                 for part in ("trajectory", "raster", "head") for name in tensor_names(members[k][part])}
+        renamed.update({v: tensors[n] for n, v in names.items()})
+        kept.append(json.loads(json.dumps(members[k]), object_hook=lambda d: {
+            key: names.get(v, v) if isinstance(v, str) else v for key, v in d.items()}))
+    tensors = renamed
     order = [name for net in kept for part in ("trajectory", "raster", "head") for name in tensor_names(net[part])]
     meta, offset = {}, 0
     for name in order:

@@ -47,7 +47,7 @@ ARCHS = {
     # two others (docs/RECOGNITION.md, v5)
     "t2": {"trajectory": [(5, 48, 5, 1), (48, 64, 5, 2), (64, 96, 5, 1), (96, 128, 3, 2), (128, 128, 3, 2)],
            "raster": [[16], [32], [48]], "hidden": 192},
-    # a recurrent front (2026-11-26, an experiment for a member that errs differently): a
+    # v6's fourth member (2026-11-26), a recurrent front that errs a little differently: a
     # bidirectional GRU over the 64 points reads the whole writing order at every point before
     # the strided convolutions, where the convolutions above see five points at a time
     "g2": {"rnn": 64, "trajectory": [(128, 96, 3, 2), (96, 96, 3, 2), (96, 96, 3, 2)],

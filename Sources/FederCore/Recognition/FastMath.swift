@@ -3,8 +3,8 @@ import Foundation
 /// exp, the logistic function and tanh for eight floats at once. A GRU needs three of them per
 /// state and point (24,576 per letter for the recognizer's bidirectional GRU), and the scalar
 /// library calls cost as much as the GRU's multiply-accumulates; these keep the relative error of
-/// exp within a few units in the last place (a degree-6 polynomial after range reduction, as
-/// Cephes' expf), far inside the reference tolerance of the recognizer's tests.
+/// exp within a few units in the last place (1 + r + r²·P(r), P of degree 5, after range reduction,
+/// as Cephes' expf), far inside the reference tolerance of the recognizer's tests.
 enum FastMath {
     static func exp(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let x = x.clamped(lowerBound: SIMD8(repeating: -87), upperBound: SIMD8(repeating: 88))
@@ -29,6 +29,6 @@ enum FastMath {
 
     static func sigmoid(_ x: SIMD8<Float>) -> SIMD8<Float> { 1 / (1 + exp(-x)) }
 
-    /// tanh(x) = 2·σ(2x) − 1: exact in exact arithmetic; its absolute error stays that of σ.
+    /// tanh(x) = 2·σ(2x) − 1: exact in exact arithmetic; its absolute error is about twice σ's.
     static func tanh(_ x: SIMD8<Float>) -> SIMD8<Float> { 2 * sigmoid(2 * x) - 1 }
 }

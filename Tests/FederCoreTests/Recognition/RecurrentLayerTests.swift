@@ -52,7 +52,7 @@ import Testing
 }
 
 /// The GRU's vector exp, logistic and tanh against the C library's, over the range its gates see
-/// and beyond (outside ±87 exp is clamped; the gates are saturated long before).
+/// and beyond (exp clamps its argument to [−87, 88]; the gates are saturated long before).
 @Suite struct FastMathTests {
     static let samples: [Float] = stride(from: Float(-86), through: 86, by: 0.0137).map { $0 }
 
@@ -86,7 +86,8 @@ import Testing
 /// A whole weights file with a recurrent front (scripts/recognizer/export_recurrent_fixture.py: a
 /// tiny network of random weights with a bidirectional GRU before its trajectory convolutions, batch
 /// norm folded on export) read by the Swift loader gives torch's logits on the fixture's drawn
-/// letters. The shipped recognizer holds no GRU; this keeps the format's `bigru` op working end to end.
+/// letters — both the vector gate code (the first 8 of its 12 states) and the scalar rest — end to
+/// end, from a file torch's own numbers check; the shipped v6's GRU is checked by the agreement tests.
 @Suite struct RecurrentWeightsFileTests {
     struct Reference: Decodable {
         struct Case: Decodable {
