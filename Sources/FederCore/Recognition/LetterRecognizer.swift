@@ -139,9 +139,9 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     /// accepts about 6 % of other letters. v5 with its prior correction, on the same five folds (adult
     /// ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled (one child-like view
     /// of the same letters: 1.9 %); 7.4 % of other letters accepted (child-like 11.8 %) — like v3, it
-    /// varies between writers. The shipped v6 (a recurrent network in place of one of v5's) on folds 0
-    /// and 1, the two measured: 0.9 and 2.2 % rejected as v5, 8.2 % of other letters accepted against
-    /// v5's 8.4 % on those folds (docs/RECOGNITION.md, "Operating point for children", "v5 with a
+    /// varies between writers. The shipped v6 (a recurrent network in place of one of v5's) on folds
+    /// 0–2, the three measured: 0.9, 2.2 and 1.5 % rejected (v5: 0.9, 2.2, 1.6), 7.3 % of other letters
+    /// accepted against v5's 7.5 % on those folds (docs/RECOGNITION.md, "Operating point for children", "v5 with a
     /// letter-balanced prior" and "v6").
     public static let childrenThreshold = 0.004
 
