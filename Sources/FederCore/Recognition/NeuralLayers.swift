@@ -223,26 +223,34 @@ enum Layer: Sendable {
 
     private static func linear(_ x: Activation, _ weight: [Float], _ bias: [Float], _ nin: Int, _ nout: Int) -> Activation {
         var out = [Float](repeating: 0, count: nout)
-        x.values.withUnsafeBufferPointer { xin in
-            weight.withUnsafeBufferPointer { w in
-                let X = UnsafeRawPointer(xin.baseAddress!), W = UnsafeRawPointer(w.baseAddress!)
-                let stride = MemoryLayout<Float>.stride
-                let vec = nin & ~7
-                for o in 0..<nout {
-                    let row = o * nin
-                    var acc = SIMD8<Float>(repeating: 0)
-                    var i = 0
-                    while i < vec {
-                        acc += W.loadUnaligned(fromByteOffset: (row + i) * stride, as: SIMD8<Float>.self)
-                            * X.loadUnaligned(fromByteOffset: i * stride, as: SIMD8<Float>.self)
-                        i += 8
+        matrixVector(weight, x.values, bias, into: &out, rows: nout, columns: nin)
+        return Activation(shape: [nout], values: out)
+    }
+
+    /// y = W·x + b for a row-major `rows × columns` matrix, into a buffer of `rows` values (SIMD8
+    /// dot products; the linear layers and the GRU's recurrent step).
+    static func matrixVector(_ w: [Float], _ x: [Float], _ b: [Float], into y: inout [Float], rows: Int, columns: Int) {
+        let vectorised = columns & ~7
+        w.withUnsafeBufferPointer { wb in
+            x.withUnsafeBufferPointer { xb in
+                y.withUnsafeMutableBufferPointer { yb in
+                    let W = UnsafeRawPointer(wb.baseAddress!), X = UnsafeRawPointer(xb.baseAddress!)
+                    let stride = MemoryLayout<Float>.stride
+                    for o in 0..<rows {
+                        let row = o * columns
+                        var acc = SIMD8<Float>(repeating: 0)
+                        var i = 0
+                        while i < vectorised {
+                            acc += W.loadUnaligned(fromByteOffset: (row + i) * stride, as: SIMD8<Float>.self)
+                                * X.loadUnaligned(fromByteOffset: i * stride, as: SIMD8<Float>.self)
+                            i += 8
+                        }
+                        var s = acc.sum()
+                        while i < columns { s += wb[row + i] * xb[i]; i += 1 }
+                        yb[o] = b[o] + s
                     }
-                    var s = acc.sum()
-                    while i < nin { s += w[row + i] * xin[i]; i += 1 }
-                    out[o] = bias[o] + s
                 }
             }
         }
-        return Activation(shape: [nout], values: out)
     }
 }

@@ -41,7 +41,7 @@ struct GRUDirection: Sendable {
         let vectorised = H & ~7
         for step in 0..<length {
             let t = reverse ? length - 1 - step : step
-            Self.multiply(hiddenWeight, h, hiddenBias, into: &fromHidden, rows: G, columns: H)
+            Layer.matrixVector(hiddenWeight, h, hiddenBias, into: &fromHidden, rows: G, columns: H)
             byPoint.withUnsafeBufferPointer { xb in
                 fromHidden.withUnsafeBufferPointer { hb in
                     h.withUnsafeMutableBufferPointer { state in
@@ -80,32 +80,6 @@ struct GRUDirection: Sendable {
     }
 
     var macsPerPoint: Int { 3 * hidden * (inputs + hidden) }
-
-    /// y = W·x + b for a row-major `rows × columns` matrix, into a buffer of `rows` values.
-    private static func multiply(_ w: [Float], _ x: [Float], _ b: [Float], into y: inout [Float], rows: Int, columns: Int) {
-        let vectorised = columns & ~7
-        w.withUnsafeBufferPointer { wb in
-            x.withUnsafeBufferPointer { xb in
-                y.withUnsafeMutableBufferPointer { yb in
-                    let W = UnsafeRawPointer(wb.baseAddress!), X = UnsafeRawPointer(xb.baseAddress!)
-                    let stride = MemoryLayout<Float>.stride
-                    for o in 0..<rows {
-                        let row = o * columns
-                        var acc = SIMD8<Float>(repeating: 0)
-                        var i = 0
-                        while i < vectorised {
-                            acc += W.loadUnaligned(fromByteOffset: (row + i) * stride, as: SIMD8<Float>.self)
-                                * X.loadUnaligned(fromByteOffset: i * stride, as: SIMD8<Float>.self)
-                            i += 8
-                        }
-                        var s = acc.sum()
-                        while i < columns { s += wb[row + i] * xb[i]; i += 1 }
-                        yb[o] = b[o] + s
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// A bidirectional GRU over a `[channels, length]` sequence: `[2·hidden, length]`, the forward
