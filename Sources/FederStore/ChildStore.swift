@@ -82,18 +82,25 @@ public struct ChildStore: Sendable {
     }
 
     static func practiceDays(childID: String, in db: Database) throws -> Set<CalendarDay> {
-        let days = try LetterSessionRow
-            .select(LetterSessionRow.Columns.day, as: String.self).distinct()
-            .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.completed == true)
-            .fetchAll(db)
-        return Set(days.compactMap(CalendarDay.init))
+        Set(try practiceDaysRequest(childID: childID).fetchAll(db).compactMap(CalendarDay.init))
     }
 
     static func lettersFinished(childID: String, on day: CalendarDay, in db: Database) throws -> Int {
-        try LetterSessionRow
+        try lettersFinishedRequest(childID: childID, on: day).fetchCount(db)
+    }
+
+    // The two reads of every finished letter; the index `letterSession_on_child_completed_day`
+    // answers both without visiting the child's older session rows (a test checks the plan).
+    static func practiceDaysRequest(childID: String) -> QueryInterfaceRequest<String> {
+        LetterSessionRow
+            .select(LetterSessionRow.Columns.day, as: String.self).distinct()
+            .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.completed == true)
+    }
+
+    static func lettersFinishedRequest(childID: String, on day: CalendarDay) -> QueryInterfaceRequest<LetterSessionRow> {
+        LetterSessionRow
             .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.day == day.description
                     && LetterSessionRow.Columns.completed == true && LetterSessionRow.Columns.world == LetterSessionRow.World.schule.rawValue)
-            .fetchCount(db)
     }
 }
 

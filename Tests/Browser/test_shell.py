@@ -40,3 +40,24 @@ def test_the_page_is_installable_and_loads_nothing_from_elsewhere(page, server):
             assert r.status == 200
     assert all(url.startswith(server.url) or url.startswith("data:") for url in requested), requested
     assert page.evaluate("[...document.scripts].every(s => !s.src || s.src.startsWith(location.origin))")
+
+
+def test_the_installed_app_opens_before_the_server_and_goes_on_when_it_is_up(page, server):
+    """A tablet opens the installed app while the laptop's server is not up yet: the shell comes from
+    the service worker, the page waits on its loading screen (retrying the live session), and
+    once the server is up it goes on by itself to the first screen, without a reload."""
+    page.goto(server.url)
+    page.wait_for_function("document.body.dataset.screen === 'who'")
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active !== null)")
+    page.wait_for_function("caches.open('feder-shell-v3').then((c) => c.match('/js/connection.js')).then(Boolean)")
+    server.stop()
+
+    page.reload()
+    page.wait_for_timeout(1500)  # several tries of the live session fail meanwhile
+    assert page.evaluate("document.body.dataset.screen") == "loading"
+    assert page.evaluate("document.body.dataset.online") in (None, "false")
+
+    server.start()  # the same port
+    page.wait_for_function("document.body.dataset.screen === 'who'", timeout=10000)
+    assert page.evaluate("document.body.dataset.online") == "true"
+    assert page.evaluate("document.body.dataset.state") != "error"

@@ -49,6 +49,23 @@ struct ChildStoreTests {
         #expect(stored == ["2026-11-18", "2026-11-22", "2026-11-23"])
     }
 
+    /// A finished letter's two reads must not grow with the child's history: with the index on
+    /// (childID, completed, day) SQLite answers them from the index alone (before it: a search on
+    /// (childID, day) and a visit to every session row of the child for `completed`).
+    @Test func attendanceIsReadFromTheIndexNotFromEverySessionRow() async throws {
+        let children = try store()
+        let plans = try await children.database.writer.read { db in
+            try [ChildStore.practiceDaysRequest(childID: "c1").makePreparedRequest(db).statement,
+                 ChildStore.lettersFinishedRequest(childID: "c1", on: day).makePreparedRequest(db).statement]
+                .map { statement in
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                        .map { $0["detail"] as String }.joined(separator: " / ")
+                }
+        }
+        #expect(plans[0].contains("USING COVERING INDEX letterSession_on_child_completed_day"), "\(plans[0])")
+        #expect(plans[1].contains("letterSession_on_child_completed_day (childID=? AND completed=? AND day=?)"), "\(plans[1])")
+    }
+
     /// A finished letter in one transaction: learner model, letter session, and the jar and streak
     /// that count it; when the transaction fails, nothing of it is written.
     @Test func aFinishedLetterIsStoredAndCountedInOneTransaction() async throws {

@@ -20,6 +20,7 @@ extension SessionConnection {
         do {
             let record = try await store.child(id: childID, now: clock.wall())
             child = record
+            logger.info("a child is writing on this connection", metadata: logMetadata(["condition": "\(record.condition.rawValue)"]))
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                                      condition: record.condition, profile: Self.profileInfo(record))]
         } catch {

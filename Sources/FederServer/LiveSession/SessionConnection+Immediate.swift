@@ -29,7 +29,7 @@ extension SessionConnection {
         }
         let decoded = decoder.decode(Data(text.utf8))
         switch decoded.message {
-        case .failure(let error): return .answered([.error(re: decoded.id, error)])
+        case .failure(let error): return .answered(logRefusals([.error(re: decoded.id, error)]))
         case .success(let message): return immediately(message, id: decoded.id)
         }
     }
@@ -42,7 +42,7 @@ extension SessionConnection {
         case .events(let events, let id, let ignored): replies = await process(events, re: id, ignored: ignored)
         }
         replies += await persistBeforeReply()
-        return replies
+        return logRefusals(replies)
     }
 
     private mutating func immediately(_ message: ClientMessage, id: RequestID?) -> Immediate {
@@ -52,7 +52,7 @@ extension SessionConnection {
         case .down(let pointer, let sample):
             return advance(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
-            if let full = refusalIfFull(adding: samples.count, re: id) { return .answered([full]) }
+            if let full = refusalIfFull(adding: samples.count, re: id) { return .answered(logRefusals([full])) }
             return advance(.penMove(samples), id: id)
         default:
             return .continues(.message(message, id: id))
@@ -63,7 +63,7 @@ extension SessionConnection {
     private mutating func advance(_ input: LessonInput, id: RequestID?) -> Immediate {
         switch step(input, id: id) {
         case .refused(let refusal):
-            return .answered([refusal])
+            return .answered(logRefusals([refusal]))
         case .moved(let events, let ignored):
             guard let replies = processWithoutStorage(events, re: id, ignored: ignored) else {
                 return .continues(.events(events, id: id, ignored: ignored))

@@ -81,6 +81,8 @@ extension SessionConnection {
                                                     recognizer: recognizer, at: clock.monotonic())
         let lessonID = UUID().uuidString.lowercased()
         lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick)
+        logger.debug("letter started", metadata: logMetadata(["glyph": "\(glyph.char)", "script": "\(glyph.script)",
+                                                             "picked": "\(pick.map { $0.kind.rawValue } ?? "asked")"]))
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                 condition: condition, phases: condition.phases, lesson: lessonID,
                                 pick: pick.map { PickInfo(extra: $0.extra, kind: $0.kind.rawValue) },

@@ -68,7 +68,7 @@ struct SessionConnection: Sendable {
     /// Handles one text frame.
     mutating func handle(text: String) async -> [ServerMessage] {
         if let move = MoveFastPath.parse(text) {
-            return await handle(.move(samples: move.samples), id: move.id)
+            return logRefusals(await handle(.move(samples: move.samples), id: move.id))
         }
         return await handle(text: Data(text.utf8))
     }
@@ -77,15 +77,27 @@ struct SessionConnection: Sendable {
     mutating func handle(text data: Data) async -> [ServerMessage] {
         let decoded = decoder.decode(data)
         switch decoded.message {
-        case .failure(let error): return [.error(re: decoded.id, error)]
-        case .success(let message): return await handle(message, id: decoded.id)
+        case .failure(let error): return logRefusals([.error(re: decoded.id, error)])
+        case .success(let message): return logRefusals(await handle(message, id: decoded.id))
         }
     }
 
     /// Time passed: fires the lesson's timers (quiet pause, reminders). Replies carry no `re`.
     mutating func tick() async -> [ServerMessage] {
         guard let deadline = nextDeadline, clock.monotonic() >= deadline else { return [] }
-        return await drive(.tick, id: nil)
+        return logRefusals(await drive(.tick, id: nil))
+    }
+
+    /// Logs each refused message among `replies` (debug: the client's mistake, not the server's;
+    /// a fuzzing client makes thousands) with the child, the lesson and the code, and returns
+    /// `replies`. Storage failures are logged where they happen, as errors.
+    func logRefusals(_ replies: [ServerMessage]) -> [ServerMessage] {
+        for case .error(let re, let error) in replies where error.code != .storageFailed {
+            logger.debug("refused a message", metadata: logMetadata(["code": "\(error.code.rawValue)",
+                                                                    "re": "\(re.map(ReplyWriter.json) ?? "-")",
+                                                                    "reason": "\(error.message)"]))
+        }
+        return replies
     }
 
     mutating func handle(_ message: ClientMessage, id: RequestID?) async -> [ServerMessage] {
@@ -141,6 +153,7 @@ struct SessionConnection: Sendable {
     /// finished strokes are (or are now) drafts, which become a record if the page never comes
     /// back. A lesson between strokes of observe or direct is recorded as abandoned.
     mutating func close() async {
+        logger.info("live session closed", metadata: logMetadata(["keptForResuming": "\(lesson?.machine.inkInProgress.map { !$0.isEmpty } == true)"]))
         await retryPendingWrites()
         if let lesson, lesson.machine.inkInProgress.map({ !$0.isEmpty }) == true {
             draftDue = false
@@ -226,6 +239,8 @@ struct SessionConnection: Sendable {
             case .phaseFinished(let record):
                 if let reply = await store(record, re: id) { replies.append(reply) }
             case .letterFinished(let result):
+                logger.debug("letter finished", metadata: logMetadata(["glyph": "\(result.glyph.char)",
+                                                                      "completed": "\(result.completed)"]))
                 if learns {
                     replies += await learn(from: result).map { $0.replying(to: id) }
                 }
@@ -248,6 +263,8 @@ struct SessionConnection: Sendable {
         }
         do {
             let saved = lesson.resumed ? try await store.saveResumed(row) : try await store.save(row)
+            logger.trace("phase record stored", metadata: logMetadata(["record": "\(saved.id ?? 0)", "phase": "\(record.phase.rawValue)",
+                                                                      "outcome": "\(record.outcome.rawValue)"]))
             return .stored(re: id, record: saved.id ?? 0, phase: record.phase, completed: record.completed)
         } catch {
             keepForRetry(.record(row, resumed: lesson.resumed))
