@@ -32,6 +32,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data  # noqa: E402
+import flag_labels  # noqa: E402
 import ink  # noqa: E402
 import model  # noqa: E402
 
@@ -278,7 +279,7 @@ def develop(args, traj, rast, meta, samples, recipe, features):
     """One model trained without the --holdout contributors, measured on their real samples."""
     labels, ok = meta["labels"], meta["ok"]
     hold = np.isin(meta["contributor"], args.holdout.split(","))
-    tr = np.where(~hold & ok)[0]
+    tr = np.where(~hold & ok & ~meta["excluded"])[0]
     te = np.where(hold & ok & ~meta["synthetic"])[0]
     t0 = time.time()
     member_logits, macs, params = [], 0, 0
@@ -369,6 +370,8 @@ def main():
     p.add_argument("--sched", default="onecycle", choices=["onecycle", "cosine"])
     p.add_argument("--drop-hard", type=float, default=0.0,
                    help="fraction of each batch's highest-loss samples left out of the loss after the first third")
+    p.add_argument("--exclude", default="",
+                   help="file of real samples never trained on (flag_labels.py: labels the writing does not show)")
     p.add_argument("--holdout", default="",
                    help="development mode: comma-separated contributors to hold out; trains one model on the "
                         "others, prints held-out numbers, no CV, no export")
@@ -405,6 +408,10 @@ def main():
 
     samples, traj, rast, meta = build_dataset(args)
     labels, ok = meta["labels"], meta["ok"]
+    meta["excluded"] = np.zeros(len(samples), dtype=bool)
+    if args.exclude:
+        meta["excluded"][flag_labels.read(args.exclude, args.data)] = True
+        print(f"left out of training: {meta['excluded'].sum()} real samples ({args.exclude})", flush=True)
     recipe = member_recipe(args)
     args.members = len(recipe)
     features = member_features(args, recipe, traj, rast, meta)
@@ -433,7 +440,7 @@ def main():
             assert not np.isnan(oof[ok & (fold >= 0)]).any(), "--first-member needs the earlier members' oof.npz"
         run = [int(f) for f in args.only_folds.split(",")] if args.only_folds else list(range(args.folds))
         for f in run:
-            tr = np.where((fold != f) & ok)[0]
+            tr = np.where((fold != f) & ok & ~meta["excluded"])[0]
             te = np.where((fold == f) & ok)[0]
             t0 = time.time()
             nets = [train_model(*features[recipe[k][1]], labels, tr, args, seed=args.seed * 100 + f + 1 + 1000 * k,
@@ -456,7 +463,7 @@ def main():
         temperature = fit_oof_temperature(args, oof_path, labels, ok, shift)
     if not args.skip_final:
         idx = np.where(ok)[0]
-        nets = [train_model(*features[recipe[k][1]], labels, idx, args, seed=args.seed * 100 + 99 + 1000 * k,
+        nets = [train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args, seed=args.seed * 100 + 99 + 1000 * k,
                             log_prefix=f"[final{member_tag(k, args)}] ", arch=recipe[k][0])
                 for k in range(args.first_member, args.members)]
         earlier = model.load(args.earlier) if args.first_member else None
