@@ -45,6 +45,15 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
         static let outcome = Column(CodingKeys.outcome)
         static let record = Column(CodingKeys.record)
         static let recovered = Column(CodingKeys.recovered)
+        static let startedAt = Column(CodingKeys.startedAt)
+        static let ink = Column(CodingKeys.ink)
+        /// Every column but the ink, which is most of a record's bytes (lists that draw no ink).
+        static var allButInk: [any SQLSelectable] {
+            [
+                CodingKeys.id, .lessonID, .childID, .condition, .script, .glyph, .variant, .phase, .attempt, .outcome,
+                .completed, .pointer, .startedAt, .endedAt, .activeSeconds, .score, .stars, .record, .recovered,
+            ].map { Column($0) } + [SQL("NULL").forKey(CodingKeys.ink.stringValue)]
+        }
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
