@@ -49,7 +49,13 @@ def test_the_installed_app_opens_before_the_server_and_goes_on_when_it_is_up(pag
     page.goto(server.url)
     page.wait_for_function("document.body.dataset.screen === 'who'")
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active !== null)")
-    page.wait_for_function("caches.open('feder-shell-v3').then((c) => c.match('/js/connection.js')).then(Boolean)")
+    shell_cache = re.search(r'const SHELL = "([^"]+)"', (WEB / "sw.js").read_text()).group(1)
+    for _ in range(50):  # the install's cache.addAll has finished once the worker is active; wait a little anyway
+        if page.evaluate(f"caches.open('{shell_cache}').then((c) => c.match('/js/connection.js')).then(Boolean)"):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the service worker never cached the shell")
     server.stop()
 
     page.reload()

@@ -101,6 +101,23 @@ struct RecordColumnsTests {
         #expect(readBack.map(\.record) == rows.map(\.record) && readBack.map(\.ink) == rows.map(\.ink))
     }
 
+    /// Lists that draw no ink (the adult dashboard) read `Columns.allButInk`: every column but the
+    /// ink must be in it, or a record would come back with that value missing.
+    @Test func allButInkReadsEveryColumnButTheInk() async throws {
+        let store = LessonStore(database: try FederDatabase.inMemory())
+        _ = try await store.child(id: "c1")
+        for record in try Self.judgedRecords() {
+            try await store.save(PhaseRecordRow(record: record, lessonID: "L1", childID: "c1",
+                                                wallStart: Date(timeIntervalSince1970: 1_795_420_800.123_4)))
+        }
+        let (full, withoutInk) = try await store.database.writer.read { db in
+            (try PhaseRecordRow.order(PhaseRecordRow.Columns.id).fetchAll(db),
+             try PhaseRecordRow.select(PhaseRecordRow.Columns.allButInk).order(PhaseRecordRow.Columns.id).fetchAll(db))
+        }
+        #expect(full.count == 4 && full.contains { $0.ink != nil } && full.contains { $0.record?.assessment != nil })
+        #expect(withoutInk == full.map { var row = $0; row.ink = nil; return row })
+    }
+
     @Test func handWrittenDraftColumnsEqualTheEncodablePath() async throws {
         let glyph = try GlyphLibrary.bundled().glyph("a", script: "druck")
         let strokes = PenSimulator().strokes(for: glyph, startTime: 1)

@@ -20,8 +20,10 @@ by several gets the mean of their probabilities. A sample no run covers is kept.
   .venv-recognizer/bin/python scripts/recognizer/flag_labels.py --work /tmp/rec-dev \\
       --ensemble "f{f}v2x3.0+f{f}t2h.0+f{f}half.0+f{f}half2.0" --folds 0,1,2,3,4 --out /tmp/rec-dev/flags.txt
 
-The file holds one sample (its line in the data file, from 0) per line, after a header naming the
-data file and its number of samples, which train.py checks.
+The file holds one sample per line (its index among the samples data.load_unipen reads from the
+data file, from 0: lines without strokes are not counted), after a header naming the data file and
+its number of samples, which train.py checks. The prior correction still counts flagged samples,
+and flags made from the five folds' runs are not clean for a cross-validation of train.py either.
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ def read(path, data_path):
     """The flagged sample indices of `path`, checked against the data file they were made for."""
     with open(path) as f:
         lines = f.read().split("\n")
-    head = dict(part.split("=", 1) for part in lines[0][len(HEADER):].split())
-    if not lines[0].startswith(HEADER) or head.get("data") != os.path.basename(data_path):
+    if not lines[0].startswith(HEADER):
+        raise SystemExit(f"{path}: not a file of flagged labels ({lines[0][:80]!r})")
+    head = dict(part.split("=", 1) for part in lines[0][len(HEADER):].split() if "=" in part)
+    if head.get("data") != os.path.basename(data_path):
         raise SystemExit(f"{path}: not flags for {os.path.basename(data_path)} ({lines[0]!r})")
     n = len(data.load_unipen(data_path))
     if int(head["samples"]) != n:

@@ -114,7 +114,8 @@ final class LiveSessionHandler: ChannelDuplexHandler {
     private func take(_ message: SocketMessage, context: ChannelHandlerContext) {
         switch message {
         case .binary:
-            send([.error(re: nil, ProtocolError(.binaryNotSupported, "send JSON text frames"))], context: context)
+            send(owned.connection.logRefusals([.error(re: nil, ProtocolError(.binaryNotSupported, "send JSON text frames"))]),
+                 context: context)
         case .text(let text):
             switch owned.connection.handleImmediately(text: text) {
             case .answered(let replies):

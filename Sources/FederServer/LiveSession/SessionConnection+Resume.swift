@@ -46,6 +46,8 @@ extension SessionConnection {
         let keptCount = machine.inkInProgress?.strokes.count ?? 0
         lesson = ActiveLesson(machine: machine, id: resume.lesson, phaseWallStart: clock.wall(),
                               draftedStrokes: keptCount, resumed: true)
+        logger.debug("letter resumed", metadata: logMetadata(["glyph": "\(glyph.char)", "phase": "\(phase.rawValue)",
+                                                             "attempt": "\(attempt)", "keptStrokes": "\(keptCount)"]))
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                 condition: condition, phases: condition.phases, lesson: resume.lesson))
         replies += await process(events, re: id, ignored: 0)

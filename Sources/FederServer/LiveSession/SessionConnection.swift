@@ -65,15 +65,8 @@ struct SessionConnection: Sendable {
     /// Seconds on the lesson clock, for scheduling ticks.
     var now: Double { clock.monotonic() }
 
-    /// Handles one text frame.
-    mutating func handle(text: String) async -> [ServerMessage] {
-        if let move = MoveFastPath.parse(text) {
-            return logRefusals(await handle(.move(samples: move.samples), id: move.id))
-        }
-        return await handle(text: Data(text.utf8))
-    }
-
-    /// Handles one text frame given as bytes (through the full decoder).
+    /// Handles one text frame given as bytes, whole, through the full decoder (tests and tools; the
+    /// server splits each frame into `handleImmediately` and `continueAfter`).
     mutating func handle(text data: Data) async -> [ServerMessage] {
         let decoded = decoder.decode(data)
         switch decoded.message {
