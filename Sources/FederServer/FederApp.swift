@@ -25,12 +25,28 @@ public struct FederServices: Sendable {
 
     /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
     /// missing), and turns drafts left by a crash into judged records before anything is served.
-    public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
+    /// A database that cannot take those records now (full, read-only) does not keep the server
+    /// from starting: the drafts stay, the failure is logged, and they are recovered at a child's
+    /// next letter (that child's) or the next start-up (all).
+    public static func open(dataDirectory: URL, clock: ServerClock = .system(),
+                            logger: Logger = Logger(label: "feder")) throws -> FederServices {
         let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
                                      recognizer: try LetterRecognizer.bundled(), clock: clock)
-        try services.lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: services.library,
-                                                                                  recognizer: services.recognizer))
+        services.recoverDraftsAtStart(logger: logger)
         return services
+    }
+
+    /// Drafts left by a crash become judged records; how many is logged.
+    func recoverDraftsAtStart(logger: Logger) {
+        do {
+            let recovered = try lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: library, recognizer: recognizer))
+            if recovered > 0 {
+                logger.notice("recovered attempts from drafts left by an earlier run", metadata: ["records": "\(recovered)"])
+            }
+        } catch {
+            logger.error("drafts left by an earlier run could not be recovered now; they are kept and tried again at each child's next letter and the next start",
+                         metadata: ["error": "\(error)"])
+        }
     }
 }
 
@@ -56,7 +72,8 @@ public enum FederApp {
         )
     }
 
-    /// The router with its middleware in order: requests logged, foreign origins refused (WebSocket upgrades
+    /// The router with its middleware in order: requests logged, failures that are not an answer
+    /// logged as errors, foreign origins refused (WebSocket upgrades
     /// included), then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
     static func router(services: FederServices, adult: AdultOptions, logger: Logger) -> Router<Context> {
@@ -64,6 +81,8 @@ public enum FederApp {
         router.addMiddleware {
             // Every request at info level (`feder serve --log-level info`); the session cookie is never written.
             LogRequestsMiddleware<Context>(.info, includeHeaders: .none)
+            // Failures that are not an answer (storage, bugs): 500, and an error in the log.
+            UnexpectedErrorLoggingMiddleware<Context>()
             SameOriginMiddleware<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(

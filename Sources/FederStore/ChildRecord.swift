@@ -30,6 +30,7 @@ public struct ChildRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
         static let id = Column(CodingKeys.id)
         static let archivedAt = Column(CodingKeys.archivedAt)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let condition = Column(CodingKeys.condition)
         static let learner = Column(CodingKeys.learner)
         static let updatedAt = Column(CodingKeys.updatedAt)
     }

@@ -65,7 +65,7 @@ public struct LessonStore: Sendable {
 
     /// The same JSON as the record's own column encoding, so the row reads back as before.
     static func learnerJSON(of child: ChildRecord) throws -> String {
-        String(decoding: try ChildRecord.databaseJSONEncoder(for: "learner").encode(child.learner), as: UTF8.self)
+        String(decoding: try ChildRecord.databaseJSONEncoder(for: ChildRecord.Columns.learner.name).encode(child.learner), as: UTF8.self)
     }
 
     static func updateLearner(of child: ChildRecord, previously: Date, json learner: String, in db: Database) throws {

@@ -34,10 +34,20 @@ struct APIRoutesTests {
         try await h.app.test(.router) { client in
             let (_, cookie) = try await A.answerGate(client)
             let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
-            for uri in ["/api/v1/records?limit=abc", "/api/v1/records?limit=-1", "/api/v1/records?limit=5000"] {
+            // A value that is there but malformed is refused, never read as absent.
+            for uri in ["/api/v1/records?limit=abc", "/api/v1/records?limit=-1", "/api/v1/records?limit=5000",
+                        "/api/v1/records?child=nope",
+                        "/api/v1/research/children?child=nope", "/api/v1/research/dashboard?child=nope",
+                        "/api/v1/research/dashboard?since=yesterday", "/api/v1/research/export.tar?format=xml",
+                        "/api/v1/research/export.tar?samples=yes", "/api/v1/research/export.tar?child=nope",
+                        "/api/v1/research/export.tar?since=2026-13-45"] {
                 #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .badRequest, "\(uri)")
             }
-            #expect(try await client.execute(uri: "/api/v1/records?limit=3", method: .get, headers: headers).status == .ok)
+            for uri in ["/api/v1/records?limit=3", "/api/v1/records?child=5B1F0A52-3C4E-4D7A-9A51-0C6F1F2B9E11",
+                        "/api/v1/research/children?child=5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11",
+                        "/api/v1/research/dashboard?since=2026-01-01", "/api/v1/research/export.tar?format=json&samples=false"] {
+                #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .ok, "\(uri)")
+            }
             let notJSON = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: ByteBuffer(string: "{"))
             #expect(notJSON.status == .badRequest)
             let longName = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
@@ -50,6 +60,28 @@ struct APIRoutesTests {
             #expect(badID.status == .badRequest)
             let badPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"12a4"}"#))
             #expect(badPIN.status == .badRequest)
+        }
+    }
+
+    /// A route whose storage fails answers 500 and leaves an error in the log, with its path; a
+    /// client's mistake (400) is not logged as an error.
+    @Test func aRouteWhoseStorageFailsIsLoggedAsAnError() async throws {
+        let h = try A.Harness()
+        let log = LogRecorder()
+        try await Application(router: h.router, logger: log.logger).test(.router) { client in
+            let (_, cookie) = try await A.answerGate(client)
+            let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
+            let bad = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: ByteBuffer(string: "{"))
+            #expect(bad.status == .badRequest)
+            #expect(!log.entries.contains { $0.level >= .error }, "a bad body is the client's mistake")
+
+            try await h.services.database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            let body = ByteBuffer(string: #"{"animal":"igel","colour":"rot","name":"Ida"}"#)
+            let failed = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: body)
+            #expect(failed.status == .internalServerError)
+            let entry = try #require(log.entries.first { $0.level == .error && $0.message == "a request failed" })
+            #expect(entry.metadata["path"] == "/api/v1/children" && entry.metadata["method"] == "POST")
+            #expect("\(entry.metadata["error"] ?? "")".contains("readonly"))
         }
     }
 

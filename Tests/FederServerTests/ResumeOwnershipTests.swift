@@ -19,7 +19,7 @@ struct ResumeOwnershipTests {
     }
 
     static func send(_ json: String, to connection: inout SessionConnection) async -> [ServerMessage] {
-        await connection.handle(text: Data(json.utf8)) + (await connection.persistBeforeReply())
+        await T.Harness.asTheServerDoes(json, &connection)
     }
 
     static func resumedStrokes(_ replies: [ServerMessage]) -> Int? {

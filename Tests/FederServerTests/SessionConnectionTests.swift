@@ -53,10 +53,17 @@ struct SessionConnectionTests {
                                            logger: logger)
         }
 
-        /// As the endpoint does: the replies, and the drafts written before they are sent.
+        /// As the server does (`LiveSessionHandler`): the frame's immediate part, then the rest, if
+        /// any, with the draft a pen-up asks for written before the replies are returned.
         mutating func send(_ json: String) async -> [ServerMessage] {
-            let replies = await connection.handle(text: Data(json.utf8))
-            return replies + (await connection.persistBeforeReply())
+            await Self.asTheServerDoes(json, &connection)
+        }
+
+        static func asTheServerDoes(_ text: String, _ connection: inout SessionConnection) async -> [ServerMessage] {
+            switch connection.handleImmediately(text: text) {
+            case .answered(let replies): return replies
+            case .continues(let rest): return await connection.continueAfter(rest)
+            }
         }
 
         /// Writes ink through the protocol as the page would (batches of 4 samples), the clock
@@ -144,10 +151,52 @@ struct SessionConnectionTests {
         ("{\"type\":\"tap\",\"dot\":-1}", .invalidMessage),
         ("{\"type\":\"move\",\"samples\":[[1,2]]}", .invalidMessage),
         ("{\"type\":\"down\",\"pointer\":\"laser\",\"sample\":[1,2,3]}", .invalidMessage),
+        // A resume's bounds hold for a word as for a letter.
+        ("{\"type\":\"start\",\"glyph\":\"A\",\"resume\":{\"lesson\":\"%@\",\"phase\":\"guided\",\"attempt\":1}}".replacingOccurrences(of: "%@", with: String(repeating: "x", count: 65)), .invalidMessage),
+        ("{\"type\":\"start\",\"word\":\"Oma\",\"resume\":{\"lesson\":\"%@\",\"phase\":\"guided\",\"attempt\":1}}".replacingOccurrences(of: "%@", with: String(repeating: "x", count: 65)), .invalidMessage),
+        ("{\"type\":\"start\",\"word\":\"Oma\",\"resume\":{\"lesson\":\"\",\"phase\":\"guided\",\"attempt\":1}}", .invalidMessage),
+        ("{\"type\":\"start\",\"word\":\"Oma\",\"resume\":{\"lesson\":\"abc\",\"phase\":\"guided\",\"attempt\":0}}", .invalidMessage),
+        ("{\"type\":\"start\",\"word\":\"Oma\",\"resume\":{\"lesson\":\"abc\",\"phase\":\"guided\",\"attempt\":1001}}", .invalidMessage),
     ])
     func malformedMessagesGetTypedErrors(message: String, expected: ProtocolError.Code) async throws {
         var h = try Harness()
         #expect(Self.errorCode(await h.send(message)) == expected)
+    }
+
+    /// `session_full` holds for every message that brings samples: a `move`, and `down` after `up`
+    /// (pairs of them would otherwise grow the ink without limit); an `up` at the limit still lifts
+    /// the pen and only its sample is left out.
+    @Test func anAttemptTakesNoSampleBeyondItsLimitWhicheverMessageBringsIt() async throws {
+        var h = try Harness()
+        _ = await h.send(#"{"type":"start","glyph":"L"}"#)
+        let l = try Self.library.glyph("L", script: "druck")
+        _ = await h.passObserveAndDirect(l)
+        let origin = PenSimulator().strokes(for: l, startTime: 0)[0][0]
+        var t = 20.0
+        func samples(_ n: Int) -> String {
+            (0..<n).map { i -> String in
+                t += 0.005
+                return "[\(origin.x + Double(i % 7)),\(origin.y + Double(i % 5)),\(t)]"
+            }.joined(separator: ",")
+        }
+        let firstDown = await h.send(#"{"type":"down","pointer":"pen","sample":\#(samples(1))}"#)
+        #expect(Self.errorCode(firstDown) == nil, "\(firstDown)")
+        let limit = ProtocolLimits.samplesPerSession
+        var held = 1
+        while held < limit {
+            let n = min(512, limit - held)
+            let replies = await h.send(#"{"type":"move","samples":[\#(samples(n))]}"#)
+            #expect(Self.errorCode(replies) == nil)
+            held += n
+        }
+        #expect(h.connection.lesson?.machine.inkInProgress?.sampleCount == limit)
+        #expect(Self.errorCode(await h.send(#"{"type":"move","samples":[\#(samples(1))]}"#)) == .sessionFull)
+        #expect(Self.errorCode(await h.send(#"{"type":"up","sample":\#(samples(1))}"#)) == nil)
+        #expect(Self.errorCode(await h.send(#"{"type":"down","pointer":"pen","sample":\#(samples(1))}"#)) == .sessionFull)
+        #expect(h.connection.lesson?.machine.inkInProgress?.sampleCount == limit)
+        #expect(Self.errorCode(await h.send(#"{"type":"restart"}"#)) == nil)
+        #expect(Self.errorCode(await h.send(#"{"type":"down","pointer":"pen","sample":\#(samples(1))}"#)) == nil,
+                "after restart the child writes again")
     }
 
     @Test func theRequestIDIsEchoedEvenOnErrors() async throws {
@@ -254,7 +303,7 @@ struct SessionConnectionTests {
         #expect(try await h.store.draftCount() == 0)
     }
 
-    @Test func aPenUpIsAnsweredBeforeItsDraftIsWrittenAndTheDraftFollowsAtOnce() async throws {
+    @Test func aPenUpsDraftIsWrittenBeforeItsReplyAndOnlyOnce() async throws {
         var h = try Harness()
         _ = await h.send(#"{"type":"start","glyph":"A"}"#)
         let a = try Self.library.glyph("A", script: "druck")
@@ -262,11 +311,15 @@ struct SessionConnectionTests {
         let stroke = PenSimulator().strokes(for: a, startTime: 5)[0]
         _ = await h.send(#"{"type":"down","pointer":"pen","sample":\#(json(stroke[0]))}"#)
         _ = await h.send(#"{"type":"move","samples":[\#(stroke.dropFirst().map(json).joined(separator: ","))]}"#)
-        // The endpoint's order: the reply to "up" first, then the work that may wait for it.
-        let up = await h.connection.handle(text: Data(#"{"type":"up"}"#.utf8))
-        #expect(Self.errorCode(up) == nil)
+        // The server's order: a pen-up is not answered on the event loop; its task writes the draft
+        // and only then returns the replies.
+        guard case .continues(let rest) = h.connection.handleImmediately(text: #"{"type":"up"}"#) else {
+            Issue.record("a pen-up goes on to the task that writes its draft")
+            return
+        }
         #expect(try await h.store.draftCount() == 0)
-        await h.connection.persistBeforeReply()
+        let up = await h.connection.continueAfter(rest)
+        #expect(Self.errorCode(up) == nil)
         #expect(try await h.store.draftCount() == 1)
         await h.connection.persistBeforeReply()
         #expect(try await h.store.draftCount() == 1, "a draft is written once")

@@ -15,10 +15,7 @@ struct SessionLoggingTests {
     /// A frame as the server handles it (`LiveSessionHandler`): the immediate part on the event loop,
     /// then the rest, if any, as its task does.
     static func asTheServerDoes(_ text: String, _ connection: inout SessionConnection) async -> [ServerMessage] {
-        switch connection.handleImmediately(text: text) {
-        case .answered(let replies): return replies
-        case .continues(let rest): return await connection.continueAfter(rest)
-        }
+        await T.Harness.asTheServerDoes(text, &connection)
     }
 
     @Test func aLessonLogsItsChildLetterRefusalsAndEndWithTheirIds() async throws {

@@ -243,6 +243,32 @@ struct StorageFailureTests {
         #expect(rows.first?.ink?.strokes == strokes)
     }
 
+    /// Drafts a crash left behind and a database that cannot take their records at start-up: the
+    /// server starts anyway, the failure is logged, the drafts stay, and the next start recovers
+    /// them and says how many.
+    @Test func draftsThatCannotBeRecoveredAtStartUpStayAndTheServerStillStarts() async throws {
+        let log = LogRecorder()
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let a = try T.library.glyph("A", script: "druck")
+        _ = await h.passObserveAndDirect(a)
+        _ = await h.write([PenSimulator().strokes(for: a, startTime: 10)[0]])
+        #expect(try await h.store.draftCount() == 1)
+
+        let writer = h.database.writer
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        let services = FederServices(library: T.library, database: h.database, recognizer: T.recognizer)
+        services.recoverDraftsAtStart(logger: log.logger)
+        #expect(log.entries.contains { $0.level == .error && $0.message.contains("could not be recovered") })
+        #expect(try await h.store.draftCount() == 1, "the drafts are kept")
+
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 0") }
+        services.recoverDraftsAtStart(logger: log.logger)
+        let recovered = try #require(log.entries.first { $0.level == .notice })
+        #expect(recovered.metadata["records"] == "1")
+        #expect(try await h.store.draftCount() == 0)
+    }
+
     /// Real SQLite: `max_page_count` at the file's current size makes every write that needs a new
     /// page fail with SQLITE_FULL, as a full disk does; `query_only` makes it fail as a read-only
     /// file does.

@@ -112,6 +112,18 @@ struct WebSocketMessageHandlerTests {
         #expect(!channel.isActive)
     }
 
+    /// A close is echoed only with a code a close frame may carry; 1005, 1006, 1015 and the
+    /// reserved ranges are answered 1002, a close without a code 1000.
+    @Test(arguments: [(UInt16?.none, 1000), (1000, 1000), (1001, 1001), (1011, 1011), (4000, 4000),
+                      (1005, 1002), (1006, 1002), (1015, 1002), (999, 1002), (2000, 1002), (5000, 1002)])
+    func aClientsCloseCodeIsEchoedOnlyWhenItMayBeSent(received: UInt16?, answered: Int) throws {
+        var data = ByteBuffer()
+        if let received { data.writeInteger(received) }
+        try send(masked(.connectionClose, data))
+        #expect(closeCode(try written().last) == WebSocketErrorCode(codeNumber: answered))
+        #expect(!channel.isActive)
+    }
+
     @Test func aClientThatAnswersNoPingIsClosedWith1001AndOneThatDoesStays() throws {
         channel.embeddedEventLoop.advanceTime(by: .seconds(30))
         #expect(try written().map(\.opcode) == [.ping])

@@ -50,6 +50,8 @@ extension SessionConnection {
         case .ping:
             return .answered([.pong(re: id)])
         case .down(let pointer, let sample):
+            // A pen-down brings a sample too: down/up pairs must not grow the ink past the limit.
+            if let full = refusalIfFull(adding: 1, re: id) { return .answered(logRefusals([full])) }
             return advance(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
             if let full = refusalIfFull(adding: samples.count, re: id) { return .answered(logRefusals([full])) }

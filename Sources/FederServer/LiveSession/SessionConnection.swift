@@ -65,16 +65,6 @@ struct SessionConnection: Sendable {
     /// Seconds on the lesson clock, for scheduling ticks.
     var now: Double { clock.monotonic() }
 
-    /// Handles one text frame given as bytes, whole, through the full decoder (tests and tools; the
-    /// server splits each frame into `handleImmediately` and `continueAfter`).
-    mutating func handle(text data: Data) async -> [ServerMessage] {
-        let decoded = decoder.decode(data)
-        switch decoded.message {
-        case .failure(let error): return logRefusals([.error(re: decoded.id, error)])
-        case .success(let message): return logRefusals(await handle(message, id: decoded.id))
-        }
-    }
-
     /// Time passed: fires the lesson's timers (quiet pause, reminders). Replies carry no `re`.
     mutating func tick() async -> [ServerMessage] {
         guard let deadline = nextDeadline, clock.monotonic() >= deadline else { return [] }
@@ -114,12 +104,16 @@ struct SessionConnection: Sendable {
         case .restart:
             return await drive(.restart, id: id)
         case .down(let pointer, let sample):
+            if let full = refusalIfFull(adding: 1, re: id) { return [full] }
             return await drive(.penDown(sample, pointer: pointer), id: id)
         case .move(let samples):
             if let full = refusalIfFull(adding: samples.count, re: id) { return [full] }
             return await drive(.penMove(samples), id: id)
         case .up(let sample):
-            return await drive(.penUp(sample), id: id)
+            // At the limit the pen still lifts (the page must not be left with its pen down); only
+            // the sample it brings is left out.
+            let kept = sample.flatMap { refusalIfFull(adding: 1, re: id) == nil ? $0 : nil }
+            return await drive(.penUp(kept), id: id)
         case .read(let request):
             return await read(request, re: id)
         case .onboarded(let pointer, let handedness):

@@ -96,6 +96,10 @@ struct ClientMessageDecoder: Sendable {
             return .hello(child: body.child?.lowercased())
         case "start":
             let body: Start = try body(data)
+            // Checked before the word branch: a word's lesson resumes under the same id rules.
+            if let resume = body.resume, resume.lesson.isEmpty || resume.lesson.count > 64 || !(1...1000).contains(resume.attempt) {
+                throw ProtocolError(.invalidMessage, "resume needs a lesson id and an attempt from 1 to 1000")
+            }
             if let word = body.word {
                 guard body.glyph == nil, body.next != true, (1...40).contains(word.count) else {
                     throw ProtocolError(.invalidMessage, "give glyph or word; a word has 1 to 40 letters")
@@ -108,9 +112,6 @@ struct ClientMessageDecoder: Sendable {
             let next = body.next ?? false
             if body.glyph == nil && !next {
                 throw ProtocolError(.invalidMessage, "start needs \"glyph\" or \"next\": true")
-            }
-            if let resume = body.resume, resume.lesson.count > 64 || !(1...1000).contains(resume.attempt) {
-                throw ProtocolError(.invalidMessage, "resume needs a lesson id and an attempt from 1 to 1000")
             }
             return .start(.init(glyph: body.glyph, script: body.script ?? "druck", variant: body.variant,
                                 next: next, resume: body.resume))

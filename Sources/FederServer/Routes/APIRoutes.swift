@@ -27,7 +27,7 @@ struct APIRoutes: Sendable {
             guard let limit = limitText.map({ Int($0) }) ?? 20, (0...1000).contains(limit) else {
                 throw HTTPError(.badRequest, message: "limit: expected a whole number from 0 to 1000")
             }
-            let child = request.uri.queryParameters.get("child")
+            let child = try QueryValues.child(request)
             return try await services.lessons.recentRecords(limit: limit, childID: child).map(RecordSummary.init)
         }
     }

@@ -22,7 +22,7 @@ struct ResearchRoutes: Sendable {
             return try await self.studyState()
         }
         api.get("children") { request, _ -> [ChildSummary] in
-            let filter = ExportFilter(childID: request.uri.queryParameters.get("child"))
+            let filter = ExportFilter(childID: try QueryValues.child(request))
             return try await services.database.writer.read { db in
                 var out: [ChildSummary] = []
                 try ResearchQueries.children(db, filter) { out.append(ChildSummary($0)) }
@@ -66,7 +66,7 @@ struct ResearchRoutes: Sendable {
                 return f
             } ?? .csv
             let options = ResearchExport.Options(format: format, filter: try Self.filter(request),
-                                                 samples: request.uri.queryParameters.get("samples") == "true")
+                                                 samples: try QueryValues.flag(request, "samples"))
             return try await self.download(options)
         }
     }
@@ -116,7 +116,7 @@ struct ResearchRoutes: Sendable {
     }
 
     static func filter(_ request: Request) throws -> ExportFilter {
-        var filter = ExportFilter(childID: request.uri.queryParameters.get("child"))
+        var filter = ExportFilter(childID: try QueryValues.child(request))
         if let since = request.uri.queryParameters.get("since") {
             guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: YYYY-MM-DD or ISO 8601") }
             filter.since = date

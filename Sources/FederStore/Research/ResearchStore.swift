@@ -37,10 +37,6 @@ public struct ResearchStore: Sendable {
 
     // MARK: The study switch
 
-    public func studyActive() async throws -> Bool {
-        try await database.writer.read { db in try Self.isActive(db) }
-    }
-
     /// Switches the study on or off. Off: every enrolled child practises in the default condition
     /// (records are no longer marked enrolled); on again: each goes back to its arm.
     public func setStudy(active: Bool, now: Date = Date()) async throws {
@@ -116,9 +112,8 @@ public struct ResearchStore: Sendable {
         try await database.writer.write { db in
             guard try Self.childExists(db, childID) else { throw Failure.unknownChild(childID) }
             if let lessonID {
-                let known = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM phaseRecord WHERE lessonID = ? AND childID = ?)",
-                                              arguments: [lessonID, childID]) ?? false
-                guard known else { throw Failure.unknownLesson(lessonID) }
+                let known = PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == lessonID && PhaseRecordRow.Columns.childID == childID)
+                guard try !known.isEmpty(db) else { throw Failure.unknownLesson(lessonID) }
             }
             try db.execute(sql: """
                 INSERT INTO researchPaperRating (childID, lessonID, script, glyph, ratedAt, face, ratedBy, note)
@@ -135,11 +130,12 @@ public struct ResearchStore: Sendable {
     }
 
     static func childExists(_ db: Database, _ id: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM child WHERE id = ?)", arguments: [id]) ?? false
+        try ChildRecord.exists(db, key: id)
     }
 
     static func setCondition(_ db: Database, child: String, arm: String, now: Date) throws {
-        try db.execute(sql: "UPDATE child SET condition = ?, updatedAt = ? WHERE id = ?", arguments: [arm, now, child])
+        try ChildRecord.filter(key: child).updateAll(db, ChildRecord.Columns.condition.set(to: arm),
+                                                     ChildRecord.Columns.updatedAt.set(to: now))
     }
 
     static func isDate(_ s: String) -> Bool {

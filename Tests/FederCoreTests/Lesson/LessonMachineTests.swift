@@ -180,6 +180,34 @@ struct LessonMachineTests {
         #expect(record.assessment!.strokes[0].shape > 0.95)
     }
 
+    /// The same mistake made again and again in one guided attempt is recorded every time but its
+    /// tip is said at most `liveTipRepeats` times (the child is not nagged).
+    @Test func aLiveTipIsSaidAtMostTwicePerAttempt() throws {
+        let l = TestInk.glyph("l")
+        var (lesson, _) = LessonMachine.begin(glyph: l, condition: .guidedOnly, at: 0)
+        var events: [LessonEvent] = []
+        var now = 1.0
+        // Four tries backwards up the stem: each is judged at its pen-up (a fifth would reach the
+        // stem's last checkpoint and end the attempt, whose summary tips are another matter).
+        for _ in 0..<4 {
+            let wrong = try Self.write(TestInk.along([l.strokes[0].points.reversed()]), into: &lesson, at: now)
+            events += wrong.events
+            now = wrong.end + 2
+        }
+        #expect(lesson.phase == .guided)
+        let mistakes = events.compactMap { if case .mistake(let e) = $0 { e } else { nil } }
+        let reversed = mistakes.filter { $0.code == .reversed }
+        #expect(reversed.count == 4, "every try is judged and answered with its mistake")
+        let said = Self.said(events)
+        let limit = LessonConfig().liveTipRepeats
+        #expect(limit == 2)
+        for tip in Set(said.map(\.key)) {
+            #expect(said.filter { $0.key == tip }.count <= limit, "\(tip)")
+        }
+        let reversedTip = try #require(reversed.first?.tip)
+        #expect(said.filter { $0.key == reversedTip.key }.count == limit, "said twice, then no more")
+    }
+
     @Test func freeWritingWaitsForAQuietPauseAndANewTouchCancelsIt() throws {
         var lesson = try Self.atFreeWriting(TestInk.glyph("l"))
         #expect(lesson.phase == .freeWrite)

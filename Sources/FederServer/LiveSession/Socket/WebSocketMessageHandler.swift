@@ -156,13 +156,25 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         closeSent = true
-        var data = frame.unmaskedData
-        let code = data.readWebSocketErrorCode() ?? .normalClosure
+        let code = Self.answer(toClose: frame.unmaskedData)
         var reply = context.channel.allocator.buffer(capacity: 2)
         reply.write(webSocketErrorCode: code)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: reply))).whenComplete { _ in
             bound.value.close(promise: nil)
+        }
+    }
+
+    /// The code that answers a client's close (RFC 6455 §7.4): its own code when a close frame may
+    /// carry it, 1000 when it gave none, 1002 for a code no endpoint may send (1004–1006, 1015, the
+    /// reserved ranges) or a payload of one byte.
+    static func answer(toClose payload: ByteBuffer) -> WebSocketErrorCode {
+        var data = payload
+        guard data.readableBytes > 0 else { return .normalClosure }
+        guard let received = data.readInteger(as: UInt16.self) else { return .protocolError }
+        switch received {
+        case 1000...1003, 1007...1014, 3000...4999: return WebSocketErrorCode(codeNumber: Int(received))
+        default: return .protocolError
         }
     }
 
