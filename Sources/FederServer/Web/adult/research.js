@@ -92,7 +92,8 @@ function updateExportLink() {
   const form = new FormData($("#export-form"));
   const query = new URLSearchParams();
   query.set("format", form.get("format"));
-  if (form.get("child")) query.set("child", form.get("child"));
+  const child = String(form.get("child") ?? "").trim();  // a pasted id often brings a space; the server takes ids only
+  if (child) query.set("child", child);
   if (form.get("since")) query.set("since", form.get("since"));
   if (form.get("samples")) query.set("samples", "true");
   $("#export-link").href = `${API}/export.tar?${query}`;
