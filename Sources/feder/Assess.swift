@@ -40,6 +40,14 @@ struct Assess: ParsableCommand {
     @Argument(help: "The ink file ('-' reads standard input).")
     var file: String
 
+    @OptionGroup var weights: RecognizerWeights
+
+    /// The recognizer for Klarheit: the bundled one when it loads (none: no Klarheit), or the one
+    /// `--weights` names, which must load.
+    func recognizer() throws -> LetterRecognizer? {
+        weights.path == nil ? try? LetterRecognizer.bundled() : try weights.recognizer()
+    }
+
     func run() throws {
         let library = try GlyphLibrary.bundled()
         if batch { return try runBatch(library) }
@@ -59,9 +67,10 @@ struct Assess: ParsableCommand {
             throw Failure("cannot read \(file): \(error.localizedDescription)")
         }
         let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
+        let recognizer = try recognizer()
         do {
             let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance,
-                                                recognizer: try? LetterRecognizer.bundled())
+                                                recognizer: recognizer)
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
             throw Failure(error.description)
@@ -78,7 +87,7 @@ extension Assess {
         } catch {
             throw Failure("cannot read \(file): \(error.localizedDescription)")
         }
-        let recognizer = try? LetterRecognizer.bundled()
+        let recognizer = try recognizer()
         let out = FileHandle.standardOutput
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
             out.write(AssessmentBatch.answer(Data(line), library: library, defaultScript: script ?? "druck", recognizer: recognizer) + Data("\n".utf8))

@@ -15,6 +15,7 @@ more for readable letters; at least 95 % without a star for a different glyph.
 
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
         [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--legacy]   # --legacy: one process per letter (feder without --batch)
+        [--weights FILE]   # Klarheit from another recognizer (one that never saw the held-out writers)
 
 Other handwriting in UNIPEN's layout (one {"label", "strokes"} per line, "writer" optional, samples
 [x, y, ...] with y down and anything after x and y ignored; plain or gzip-compressed), none of whose
@@ -94,20 +95,21 @@ def lines(chosen, rng, distort, rate=100.0, speed=2.0):
     return out
 
 
-def assess(feder, items, legacy):
+def assess(feder, items, legacy, weights=""):
+    extra = ["--weights", weights] if weights else []
     if not legacy:
         with tempfile.NamedTemporaryFile("w", suffix=".ndjson", delete=False) as f:
             for it in items:
                 f.write(json.dumps(it) + "\n")
             path = f.name
         try:
-            res = subprocess.run([feder, "assess", "--batch", path], capture_output=True, text=True, check=True)
+            res = subprocess.run([feder, "assess", "--batch", path, *extra], capture_output=True, text=True, check=True)
         finally:
             os.unlink(path)
         return [json.loads(l) for l in res.stdout.splitlines() if l.strip()]
     answers = []
     for it in items:
-        res = subprocess.run([feder, "assess", "--glyph", it["glyph"], "-"], input=json.dumps({"strokes": it["strokes"]}),
+        res = subprocess.run([feder, "assess", "--glyph", it["glyph"], "-", *extra], input=json.dumps({"strokes": it["strokes"]}),
                              capture_output=True, text=True)
         a = json.loads(res.stdout) if res.returncode == 0 else {"error": res.stderr.strip()}
         a["id"] = it["id"]
@@ -140,10 +142,25 @@ def another_plan(readable):
     return len(planned), sum(a["stars"] >= 1 for a in planned) / n, sum(hears_plan_tip(a) for a in planned) / n
 
 
+def percentiles(values, qs):
+    """The given percentiles of `values` (None when there are none)."""
+    return {q: float(np.percentile(values, q)) for q in qs} if values else None
+
+
+def below(answers, bound):
+    """The share of `answers` whose Klarheit probability for the expected letter is below `bound`."""
+    return sum((a.get("clarity") or {}).get("probability", 1) < bound for a in answers) / max(len(answers), 1)
+
+
+def form_distance(a):
+    return a.get("motor", {}).get("formDistance")
+
+
 def distribution(answers):
     own = [a for a in answers if a["id"].endswith(":own") and "error" not in a]
     other = [a for a in answers if a["id"].endswith(":other") and "error" not in a]
     readable = [a for a in own if reads_as_expected(a)]
+    taught = [a for a in readable if not any(e["code"] in PLAN_ERRORS for e in a["errors"])]
     stars = Counter(a["stars"] for a in readable)
     n = max(len(readable), 1)
     share = {k: stars.get(k, 0) / n for k in range(4)}
@@ -160,6 +177,17 @@ def distribution(answers):
         "meanQualityOther": float(np.mean([a["quality"] for a in other])) if other else None,
         "commonErrors": errors.most_common(6),
         "anotherPlan": another_plan(readable),
+        # readable letters with the taught plan (no plan error): the teacher's "two or three stars"
+        "taughtPlan": len(taught),
+        "taughtPlanTwoOrMore": sum(a["stars"] >= 2 for a in taught) / max(len(taught), 1),
+        # Form's shape distance (x-heights), what the star bands are set on (docs/ASSESSMENT.md §9)
+        "distanceReadable": percentiles([d for a in readable if (d := form_distance(a)) is not None], (50, 85, 90)),
+        "distanceOther": percentiles([d for a in other if (d := form_distance(a)) is not None], (10, 50)),
+        # how often the recognizer alone takes all stars: the expected letter's probability below
+        # AssessmentConfig.anotherLetter (0.02), for letters written for their own glyph (every one,
+        # read as expected or not) and against a different glyph; and below the children's
+        # verification threshold (0.004) for comparison
+        "below": {bound: (below(own, bound), below(other, bound)) for bound in (0.02, 0.004)},
         "failed": sum("error" in a for a in answers),
     }
 
@@ -174,6 +202,14 @@ def report(name, d):
     n, starred, tipped = d["anotherPlan"]
     print(f"  read as expected with another plan ({', '.join(sorted(PLAN_ERRORS))}): {n} letters, "
           f"at least one star {starred:.1%}, hear the plan's tip {tipped:.1%}")
+    print(f"  read as expected with the taught plan: {d['taughtPlan']} letters, two or more stars {d['taughtPlanTwoOrMore']:.1%}")
+    if d["distanceReadable"]:
+        r, o = d["distanceReadable"], d["distanceOther"]
+        print(f"  shape distance (x-heights): read as expected median {r[50]:.2f}, 85th {r[85]:.2f}, 90th {r[90]:.2f}"
+              + (f"; different glyph median {o[50]:.2f}, 10th {o[10]:.2f}" if o else ""))
+    for bound, (own, other) in d["below"].items():
+        print(f"  expected letter's probability below {bound}: letters written for their own glyph {own:.1%}, "
+              f"against a different glyph {other:.1%}")
     if d["meanQualityReadable"] is not None:
         print(f"  mean quality: readable {d['meanQualityReadable']:.3f}, different glyph {d['meanQualityOther']:.3f}")
     print(f"  most common errors (readable): {d['commonErrors']}")
@@ -195,6 +231,8 @@ def main():
     ap.add_argument("--speed", type=float, default=2.0,
                     help="letter heights per second the pen moves (default 2; a slow child 0.5–1)")
     ap.add_argument("--legacy", action="store_true", help="one feder process per letter (a feder without --batch)")
+    ap.add_argument("--weights", default="", help="read Klarheit with this recognizer weights file (feder assess --weights), "
+                                                   "e.g. one trained without the held-out contributors")
     ap.add_argument("--json", help="also write the distributions here")
     ap.add_argument("--dump", help="also write every answer here (NDJSON, with the condition), for analysis")
     ap.add_argument("--write-batch", help="only write the plain letters, each with its own glyph, as a `feder assess --batch` "
@@ -213,7 +251,7 @@ def main():
         return
     results = {}
     for name, distort in [("real adult ink", False), ("child-like distortions", True)]:
-        answers = assess(args.feder, lines(chosen, rng, distort, args.rate, args.speed), args.legacy)
+        answers = assess(args.feder, lines(chosen, rng, distort, args.rate, args.speed), args.legacy, args.weights)
         if args.dump:
             with open(args.dump, "a") as f:
                 for a in answers:

@@ -35,13 +35,15 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(help: "Lines carry their true \"label\": print the accuracy and verification figures instead of each answer.")
     var summary = false
 
+    @OptionGroup var weights: RecognizerWeights
+
     func validate() throws {
         if summary && words { throw ValidationError("--summary scores single letters; it does not combine with --words") }
         if summary && lettersOnly { throw ValidationError("--summary reports both readings; leave out --letters-only") }
     }
 
     func run() throws {
-        let recognizer = try LetterRecognizer.bundled()
+        let recognizer = try weights.recognizer()
         let data = try InputReader.read(file)
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
@@ -91,11 +93,14 @@ struct RecognizeCommand: ParsableCommand {
     }
 
     private struct Input: Decodable {
-        var strokes: [[[Double]]]
+        // A time or pressure may be null (as ink files allow); only x and y are read.
+        var strokes: [[[Double?]]]
         var expected: String?
         var label: String?
 
-        var points: [[Point]] { strokes.map { $0.compactMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } } }
+        var points: [[Point]] {
+            strokes.map { $0.compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, $0) } } : nil } }
+        }
     }
 
     private struct LetterLine: Encodable {
