@@ -19,6 +19,7 @@ public struct InkRecorder: Sendable {
         guard !isPenDown else { throw .penAlreadyDown }
         if ink.isEmpty { ink.pointer = pointer }
         isPenDown = true
+        filter.beginStroke()
         guard let clean = filter.accept(sample) else {
             ignoredSamples += 1
             ink.strokes.append([])

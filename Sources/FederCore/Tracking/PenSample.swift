@@ -46,16 +46,29 @@ public struct PenSample: Sendable, Equatable, Codable {
 
 /// Decides which samples are plausible. Anything non-finite, far outside the writing area, clearly out
 /// of time order or with a wild timestamp is dropped rather than allowed to disturb tracking; a time
-/// slipped back by a few milliseconds is raised to the last one.
+/// slipped back by a few milliseconds is raised to the last one; a stroke that begins before the
+/// last one ended is moved later as a whole, as `InkRepair` moves it in files.
 public struct SampleFilter: Sendable {
     /// The area samples may fall in: the glyph box grown by `margin` on every side.
     public var area: Rect
     private var lastTime: Double?
+    /// Added to every time of the stroke in flight (0 unless it began before the last one ended).
+    private var strokeShift = 0.0
+    /// The next accepted sample begins a stroke.
+    private var strokeBegins = false
 
     /// - Parameter margin: how far outside the glyph box (in units) samples are still plausible.
     public init(glyph: Glyph, margin: Double? = nil) {
         let m = margin ?? 5 * glyph.unit
         area = Rect(minX: -m, minY: glyph.ruling.top - m, maxX: glyph.width + m, maxY: glyph.ruling.bottom + m)
+    }
+
+    /// A new stroke begins: if its first time lies before the last stroke's end (a device whose
+    /// clock runs per stroke, a lift reported late), the stroke is moved to begin there, its
+    /// durations kept, instead of its samples being dropped as out of order.
+    public mutating func beginStroke() {
+        strokeBegins = true
+        strokeShift = 0
     }
 
     /// The sample cleaned up (pressure and tilt clamped), or nil when it must be ignored.
@@ -67,10 +80,15 @@ public struct SampleFilter: Sendable {
         if let a = s.tiltX, !a.isFinite { return nil }
         if let b = s.tiltY, !b.isFinite { return nil }
         var clean = s
-        if let lastTime, s.t < lastTime {
+        if strokeBegins {
+            strokeBegins = false
+            if let lastTime, s.t < lastTime - InkRepair.backwardTolerance { strokeShift = lastTime - s.t }
+        }
+        clean.t = s.t + strokeShift
+        if let lastTime, clean.t < lastTime {
             // A timestamp that slips back by a frame is a device's rounding: the sample is kept at the
             // last time. Further back, the clock cannot be trusted and the sample is dropped.
-            guard lastTime - s.t <= InkRepair.backwardTolerance else { return nil }
+            guard lastTime - clean.t <= InkRepair.backwardTolerance else { return nil }
             clean.t = lastTime
         }
         lastTime = clean.t

@@ -185,4 +185,28 @@ struct InkRepairTests {
         #expect(recorder.ink.strokes[0].map(\.t) == [1, 1.01, 1.01])
         #expect(recorder.ignoredSamples == 1)
     }
+
+    /// A live stroke that begins before the last one ended keeps every sample: it is moved to begin
+    /// at that end, its own durations kept (as `InkRepair` does for a file); the next stroke, in
+    /// order again, is not moved.
+    @Test func aLiveStrokeBeginningBeforeTheLastEndedIsMovedNotDropped() throws {
+        let h = TestInk.glyph("H")
+        var recorder = InkRecorder(glyph: h)
+        func stroke(_ j: Int, from t0: Double) throws {
+            let points = h.strokes[j].points
+            _ = try recorder.penDown(PenSample(x: points[0].x, y: points[0].y, t: t0), pointer: .pen)
+            try recorder.move(points.dropFirst().enumerated().map { k, p in PenSample(x: p.x, y: p.y, t: t0 + 0.01 * Double(k + 1)) })
+            try recorder.penUp(nil)
+        }
+        try stroke(0, from: 2)
+        let end = try #require(recorder.ink.strokes[0].last?.t)
+        try stroke(1, from: 1)  // its clock began a second too early
+        try stroke(2, from: end + 5)
+        #expect(recorder.ignoredSamples == 0)
+        #expect(recorder.ink.strokes.map(\.count) == h.strokes.map(\.points.count))
+        let moved = recorder.ink.strokes[1].map(\.t)
+        #expect(abs(moved[0] - end) < 1e-9)
+        #expect(zip(moved, moved.dropFirst()).allSatisfy { abs($1 - $0 - 0.01) < 1e-9 }, "durations kept")
+        #expect(abs(recorder.ink.strokes[2][0].t - (end + 5)) < 1e-9, "a stroke in order stays where it is")
+    }
 }
