@@ -64,6 +64,42 @@ struct InkRepairTests {
         #expect(repairs["backwardTimes"] as? Int == 0)
     }
 
+    /// Times shared at a stroke's end go on at the stroke's own pace; a stroke stamped with one time
+    /// throughout gets 10 ms between samples. Either way the stroke keeps a duration, and the repair
+    /// is counted.
+    @Test func aStrokeEndingOnOneTimeOrHavingOnlyOneIsGivenAPace() throws {
+        let l = TestInk.glyph("l")
+        let points = TestInk.centerline(l).strokes[0].map(\.point)
+        #expect(points.count > 10)
+        let paced = points.enumerated().map { i, p in PenSample(x: p.x, y: p.y, t: 1 + 0.02 * Double(min(i, 5))) }
+        let file = try InkFile.decode(Self.json([paced]))
+        let times = file.strokes[0].map(\.t)
+        #expect(file.repairs.equalTimes == points.count - 6)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.02) < 1e-9 }, "the stroke's own 20 ms go on")
+
+        let stamped = points.map { PenSample(x: $0.x, y: $0.y, t: 3) }
+        let one = try InkFile.decode(Self.json([stamped]))
+        #expect(one.repairs.equalTimes == points.count - 1)
+        #expect(abs((one.strokes[0].last!.t - one.strokes[0][0].t) - 0.01 * Double(points.count - 1)) < 1e-9)
+        let report = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json([stamped]), glyph: l, phase: .freeWrite)) as! [String: Any]
+        #expect(((report["kinematics"] as? [String: Any])?["duration"] as? Double ?? 0) > 0)
+    }
+
+    /// A single sample (a tap where a letter was asked for) is readable ink: judged, no star; a
+    /// file with only empty strokes has no ink at all and is refused.
+    @Test func aSingleSampleIsJudgedAndEmptyStrokesAreRefused() throws {
+        let l = TestInk.glyph("l")
+        let tap = Data(#"{"strokes": [[[1, 2, 0]]]}"#.utf8)
+        let report = try JSONSerialization.jsonObject(with: AssessmentReport.run(tap, glyph: l, phase: .freeWrite)) as! [String: Any]
+        #expect(report["stars"] as? Int == 0)
+        do {
+            _ = try InkFile.decode(Data(#"{"strokes": [[], []]}"#.utf8))
+            Issue.record("empty strokes are no ink")
+        } catch {
+            #expect(error.kind == .noSamples)
+        }
+    }
+
     @Test func aClockRunningFarBackIsRefusedWithATypedError() {
         let l = TestInk.glyph("l")
         var line = TestInk.centerline(l).strokes[0]
