@@ -8,7 +8,7 @@ extension Phrases {
     public static let all: [Utterance] = [
         observe, direct, guided, freeWrite,
         nextDot, tapADot,
-        startTop, startBottom, startDot, reversed, strokeOrder, missingStroke, missingDot, notCovered,
+        startTop, startBottom, startDot, reversed, strokeOrder, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
         leftCorridor, cornerCut, overshoot, tooBig, tooSmall, offLines, extraStroke, wrongDot,
         joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes,
     ] + praise.flatMap { $0 } + [letterDone]

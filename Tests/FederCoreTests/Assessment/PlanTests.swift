@@ -35,9 +35,24 @@ struct PlanTests {
         let reference = Self.taught(h)
         #expect(written.errors.map(\.code) == [.strokeOrder], "\(written.errors.map(\.code))")
         #expect(written.errors.first?.stroke == 2)
-        #expect(written.feedback.tips == [Phrases.strokeOrder])
+        #expect(written.feedback.tips == [Phrases.firstDown], "the tip names the stroke that comes first")
         #expect(abs(written.motor!.form - reference.motor!.form) < 0.05)
         #expect(written.stars == 2)
+    }
+
+    /// The order tip names the letter's first stroke by its shape when that stroke came late, and
+    /// stays general when only later strokes swapped places.
+    @Test(arguments: [("a", [1, 0], "tip.strokeOrder.curve"), ("d", [1, 0], "tip.strokeOrder.curve"),
+                      ("b", [1, 0], "tip.strokeOrder.down"), ("T", [1, 0], "tip.strokeOrder.across"),
+                      ("A", [1, 0, 2], "tip.strokeOrder.slant"), ("H", [0, 2, 1], "tip.strokeOrder")])
+    func theOrderTipNamesTheFirstStrokeWhenItCameLate(char: String, order: [Int], tip: String) {
+        let glyph = TestInk.glyph(char)
+        let lines = glyph.strokes.map(\.points)
+        #expect(lines.count == order.count, "\(char) has \(lines.count) strokes")
+        let written = FreeWriteAssessor.assess(TestInk.along(order.map { lines[$0] }), glyph: glyph)
+        #expect(written.errors.contains { $0.code == .strokeOrder }, "\(char): \(written.errors.map(\.code))")
+        #expect(written.errors.filter { $0.code == .strokeOrder }.allSatisfy { $0.tip.key == tip },
+                "\(char): \(written.errors.map(\.tip.key))")
     }
 
     @Test func anOWrittenClockwiseIsReversedWithTheFormOfTheTaughtO() {

@@ -36,6 +36,31 @@ struct CheckContext: Sendable {
 }
 
 extension Phrases {
+    /// A stroke at least this much longer than the straight line from its start to its end is a
+    /// curve; one at most `lineLength` times as long is a line. A stem with a hook (t, j, f) is
+    /// neither, and gets the general tip.
+    static let curveLength = 1.5
+    static let lineLength = 1.1
+    /// A straight stroke this many times taller than wide is upright (and as many times wider than
+    /// tall lies across); in between it is slanted.
+    static let uprightRatio = 4.0
+
+    /// The tip for strokes out of order. When the letter's first stroke came after another one (an
+    /// `a` begun with its stem, an `H` with its bar) the tip names it — "Schreib zuerst den Bogen." —
+    /// by its shape: a curve, a line down, across or slanted. A first stroke with corners, a hook, a
+    /// dot or a line written upwards has no short name, and a later stroke out of order none either:
+    /// then "Schau, welcher Strich zuerst kommt."
+    static func orderTip(firstStrokeLate: Bool, in glyph: Glyph) -> Utterance {
+        guard firstStrokeLate, let first = glyph.strokes.first, !first.isDot, first.corners.isEmpty else { return strokeOrder }
+        let chord = first.start.distance(to: first.end)
+        if first.length >= curveLength * chord { return firstCurve }
+        guard first.length <= lineLength * chord else { return strokeOrder }
+        let dx = abs(first.end.x - first.start.x), dy = first.end.y - first.start.y
+        if abs(dy) >= uprightRatio * dx { return dy > 0 ? firstDown : strokeOrder }
+        if dx >= uprightRatio * abs(dy) { return firstAcross }
+        return firstSlant
+    }
+
     /// "Fang oben/unten beim Punkt an.", by where the stroke starts within the letter.
     static func startTip(for stroke: GlyphStroke, in glyph: Glyph, config: AssessmentConfig) -> Utterance {
         let box = glyph.inkBounds

@@ -47,10 +47,11 @@ enum FormationChecks {
             }
             .sorted { ($0.ink, $0.at) < ($1.ink, $1.at) }
         let keep = Set(longestIncreasing(written.map(\.glyph)))
+        let firstLate = (written.first.map { $0.glyph != 0 } ?? false) && written.contains { $0.glyph == 0 }
+        let tip = Phrases.orderTip(firstStrokeLate: firstLate, in: c.glyph)
         return written.enumerated().compactMap { position, pair in
             guard !keep.contains(position), let start = match.firstPoint(of: pair.glyph, in: c.ink) else { return nil }
-            return WritingError(code: .strokeOrder, stroke: pair.glyph, inkStroke: pair.ink, at: c.page(start),
-                                tip: Phrases.strokeOrder)
+            return WritingError(code: .strokeOrder, stroke: pair.glyph, inkStroke: pair.ink, at: c.page(start), tip: tip)
         }
     }
 

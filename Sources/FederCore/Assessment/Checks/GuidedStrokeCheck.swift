@@ -21,7 +21,8 @@ enum GuidedStrokeCheck {
         var errors: [WritingError] = []
 
         if !advanced, let other = laterStrokeTraced(ink, aimed: j, glyph: glyph, band: band, config: config) {
-            return [WritingError(code: .strokeOrder, stroke: other, inkStroke: inkStroke, at: first, tip: Phrases.strokeOrder)]
+            return [WritingError(code: .strokeOrder, stroke: other, inkStroke: inkStroke, at: first,
+                                 tip: Phrases.orderTip(firstStrokeLate: j == 0, in: glyph))]
         }
         if !stroke.isDot && !ownHits.contains(where: { $0.checkpoint == lastCheckpoint }) {
             let p = Curves.progress(of: ink, along: stroke.points, cumulative: stroke.cumulative, band: band, maxStep: band)

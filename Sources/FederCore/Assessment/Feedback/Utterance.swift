@@ -30,6 +30,11 @@ public enum Phrases {
     public static let startDot = Utterance(key: "tip.wrongStart", text: "Fang beim Punkt an.")
     public static let reversed = Utterance(key: "tip.reversed", text: "Andersrum! Schau auf den Pfeil.")
     public static let strokeOrder = Utterance(key: "tip.strokeOrder", text: "Schau, welcher Strich zuerst kommt.")
+    // The order tip when the letter's first stroke came too late: it names that stroke.
+    public static let firstCurve = Utterance(key: "tip.strokeOrder.curve", text: "Schreib zuerst den Bogen.")
+    public static let firstDown = Utterance(key: "tip.strokeOrder.down", text: "Schreib zuerst den Strich nach unten.")
+    public static let firstAcross = Utterance(key: "tip.strokeOrder.across", text: "Schreib zuerst den Querstrich.")
+    public static let firstSlant = Utterance(key: "tip.strokeOrder.slant", text: "Schreib zuerst den schrägen Strich.")
     public static let joinedStrokes = Utterance(key: "tip.joinedStrokes", text: "Heb den Stift ab, bevor der nächste Strich kommt.")
     public static let missingStroke = Utterance(key: "tip.missingStroke", text: "Da fehlt noch ein Strich.")
     public static let missingDot = Utterance(key: "tip.missingDot", text: "Da fehlt noch der Punkt.")
