@@ -45,15 +45,23 @@ struct InkPreprocessor: Sendable {
         return out
     }
 
-    /// Bounding-box normalisation: centre -> 0, longer side -> [-1, 1].
+    /// Bounding-box normalisation: centre -> 0, longer side -> [-1, 1]. The result is rounded to
+    /// `grid`: the same ink in other units or another place differs here only by the last bits of a
+    /// Double, and without the rounding those bits could tip a count of splats or a resampling step
+    /// (`rounded(.up)`, `<`) and read the same letter a little differently.
     static func normalize(_ strokes: [[Point]]) throws -> [[Point]] {
         guard let box = Polyline.bounds(strokes) else { throw RecognitionError.inkHasNoExtent }
         let side = max(box.width, box.height)
         guard side > 0, side.isFinite else { throw RecognitionError.inkHasNoExtent }
         let cx = (box.minX + box.maxX) / 2, cy = (box.minY + box.maxY) / 2
         let k = 2.0 / side
-        return strokes.map { $0.map { Point(($0.x - cx) * k, ($0.y - cy) * k) } }
+        func snap(_ v: Double) -> Double { (v / grid).rounded() * grid }
+        return strokes.map { $0.map { Point(snap(($0.x - cx) * k), snap(($0.y - cy) * k)) } }
     }
+
+    /// 2⁻³⁰ ≈ 1e-9 of the half-side: far below anything the networks can see, far above a Double's
+    /// rounding at any scale.
+    static let grid = 1.0 / 1_073_741_824
 
     func features(_ strokes: [[Point]]) throws -> Features {
         let norm = try Self.normalize(Self.sanitize(strokes))

@@ -28,9 +28,20 @@ struct ScaleInvarianceTests {
         return InkFile(strokes: strokes, frame: frame, pointer: ink.pointer)
     }
 
-    static func report(_ file: InkFile, glyph: Glyph, phase: LessonPhase) throws -> Any {
-        let data = try AssessmentReport.json(try AssessmentReport.assess(file, glyph: glyph, phase: phase))
+    static func report(_ file: InkFile, glyph: Glyph, phase: LessonPhase, recognizer: LetterRecognizer? = nil) throws -> Any {
+        let data = try AssessmentReport.json(try AssessmentReport.assess(file, glyph: glyph, phase: phase, recognizer: recognizer))
         return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// Free writing of `ink` at every scale and place compared with the ink at glyph size.
+    static func differences(_ ink: Ink, glyph: Glyph, withFrame: Bool, recognizer: LetterRecognizer? = nil) throws -> [String] {
+        let reference = try report(file(ink, glyph: glyph, scale: 1, shift: .zero, withFrame: withFrame),
+                                   glyph: glyph, phase: .freeWrite, recognizer: recognizer)
+        return try scales.enumerated().flatMap { k, scale in
+            let other = try report(file(ink, glyph: glyph, scale: scale, shift: shifts[k % shifts.count], withFrame: withFrame),
+                                   glyph: glyph, phase: .freeWrite, recognizer: recognizer)
+            return JSONDifference.between(reference, other).map { "×\(scale): \($0)" }
+        }
     }
 
     /// The letter written against its plan: strokes in the opposite order, each backwards, jittered.
@@ -59,6 +70,31 @@ struct ScaleInvarianceTests {
                 #expect(differences.isEmpty,
                         "\(glyph.key) \(phase) ×\(scale) frame \(withFrame): \(differences.prefix(6).joined(separator: "; "))")
             }
+        }
+    }
+
+    /// With the recognizer (lessons, `feder assess` of a character): Klarheit, the other-letter rule
+    /// and the mirror check's override see the same letter at every scale too.
+    @Test(arguments: ["a", "k", "B", "3", "ß"])
+    func theRecognizersReadingIsTheSameInAnyUnits(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let recognizer = try LetterRecognizer.bundled()
+        for ink in [TestInk.centerline(glyph), Self.untaught(glyph)] {
+            let reference = try Self.report(Self.file(ink, glyph: glyph, scale: 1, shift: .zero, withFrame: false),
+                                            glyph: glyph, phase: .freeWrite, recognizer: recognizer)
+            #expect((reference as? [String: Any])?["clarity"] != nil, "\(char): read by the recognizer")
+            let differences = try Self.differences(ink, glyph: glyph, withFrame: false, recognizer: recognizer)
+            #expect(differences.isEmpty, "\(char): \(differences.prefix(6).joined(separator: "; "))")
+        }
+    }
+
+    /// Schulschrift's letters, which lessons teach as words, in any units too.
+    @Test(arguments: ["a", "f", "k", "s", "z", "B", "G"], [true, false])
+    func schulschriftLettersInAnyUnitsAndPlaceGetTheSameAssessment(char: String, withFrame: Bool) throws {
+        let glyph = try TestInk.library.glyph(char, script: "schul")
+        for ink in [TestInk.centerline(glyph), Self.untaught(glyph)] {
+            let differences = try Self.differences(ink, glyph: glyph, withFrame: withFrame)
+            #expect(differences.isEmpty, "schul \(char) frame \(withFrame): \(differences.prefix(6).joined(separator: "; "))")
         }
     }
 
