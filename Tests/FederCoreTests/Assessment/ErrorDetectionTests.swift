@@ -8,7 +8,7 @@ struct ErrorDetectionTests {
         let t = TestInk.glyph("T")
         let a = FreeWriteAssessor.assess(TestInk.along([t.strokes[1].points, t.strokes[0].points]), glyph: t)
         #expect(a.errors.map(\.code) == [.strokeOrder])
-        #expect(a.feedback.tips == [Phrases.strokeOrder])
+        #expect(a.feedback.tips == [Phrases.firstAcross], "T's bar comes first")
         #expect(a.stars <= 2)
     }
 
@@ -19,6 +19,7 @@ struct ErrorDetectionTests {
         let a = GuidedAssessor.assess(TestInk.along(lines), glyph: h)
         #expect(a.completed)
         #expect(a.errors.contains { $0.code == .strokeOrder && $0.stroke == 1 && $0.inkStroke == 0 })
+        #expect(a.errors.first { $0.code == .strokeOrder }?.tip == Phrases.firstDown, "the left stem comes first")
         #expect(a.guided!.procedure < 1)
         #expect(a.stars <= 2)
     }
