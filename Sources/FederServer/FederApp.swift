@@ -23,27 +23,46 @@ public struct FederServices: Sendable {
         self.clock = clock
     }
 
+    /// What start-up made of drafts left by an earlier run (`open`); `feder serve` logs it once its
+    /// address is printed.
+    public private(set) var startupRecovery = StartupRecovery.recovered(0)
+
     /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
     /// missing), and turns drafts left by a crash into judged records before anything is served.
     /// A database that cannot take those records now (full, read-only) does not keep the server
-    /// from starting: the drafts stay, the failure is logged, and they are recovered at a child's
-    /// next letter (that child's) or the next start-up (all).
-    public static func open(dataDirectory: URL, clock: ServerClock = .system(),
-                            logger: Logger = Logger(label: "feder")) throws -> FederServices {
-        let services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
+    /// from starting: the drafts stay (`startupRecovery` says why), and they are recovered at a
+    /// child's next letter (that child's) or the next start-up (all).
+    public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
+        var services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
                                      recognizer: try LetterRecognizer.bundled(), clock: clock)
-        services.recoverDraftsAtStart(logger: logger)
+        services.startupRecovery = services.recoverDraftsAtStart()
         return services
     }
 
-    /// Drafts left by a crash become judged records; how many is logged.
-    func recoverDraftsAtStart(logger: Logger) {
+    /// Drafts left by a crash become judged records.
+    func recoverDraftsAtStart() -> StartupRecovery {
         do {
-            let recovered = try lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: library, recognizer: recognizer))
-            if recovered > 0 {
-                logger.notice("recovered attempts from drafts left by an earlier run", metadata: ["records": "\(recovered)"])
-            }
+            return .recovered(try lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: library, recognizer: recognizer)))
         } catch {
+            return .failed("\(error)")
+        }
+    }
+}
+
+/// Drafts left by an earlier run, at start-up: how many records they became, or why none could be
+/// made now.
+public enum StartupRecovery: Sendable, Equatable {
+    case recovered(Int)
+    case failed(String)
+
+    /// A notice with the number of records (nothing when there were none), or an error.
+    public func log(to logger: Logger) {
+        switch self {
+        case .recovered(0):
+            break
+        case .recovered(let records):
+            logger.notice("recovered attempts from drafts left by an earlier run", metadata: ["records": "\(records)"])
+        case .failed(let error):
             logger.error("drafts left by an earlier run could not be recovered now; they are kept and tried again at each child's next letter and the next start",
                          metadata: ["error": "\(error)"])
         }

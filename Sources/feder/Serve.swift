@@ -44,14 +44,16 @@ struct Serve: AsyncParsableCommand {
             }
             start = date
         }
+        let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start))
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
-        let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start), logger: logger)
         let app = FederApp.make(services: services, host: host, port: port,
                                 adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered so a script reading our output sees the URL at once.
         FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
+        // After the address line, which scripts and tests read first.
+        services.startupRecovery.log(to: logger)
         try await app.runService()
     }
 }

@@ -258,15 +258,21 @@ struct StorageFailureTests {
         let writer = h.database.writer
         try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
         let services = FederServices(library: T.library, database: h.database, recognizer: T.recognizer)
-        services.recoverDraftsAtStart(logger: log.logger)
+        let failed = services.recoverDraftsAtStart()
+        guard case .failed(let reason) = failed else { Issue.record("expected a failure, got \(failed)"); return }
+        #expect(reason.contains("readonly"))
+        failed.log(to: log.logger)
         #expect(log.entries.contains { $0.level == .error && $0.message.contains("could not be recovered") })
         #expect(try await h.store.draftCount() == 1, "the drafts are kept")
 
         try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 0") }
-        services.recoverDraftsAtStart(logger: log.logger)
-        let recovered = try #require(log.entries.first { $0.level == .notice })
-        #expect(recovered.metadata["records"] == "1")
+        let recovered = services.recoverDraftsAtStart()
+        #expect(recovered == .recovered(1))
+        recovered.log(to: log.logger)
+        #expect(log.entries.first { $0.level == .notice }?.metadata["records"] == "1")
         #expect(try await h.store.draftCount() == 0)
+        StartupRecovery.recovered(0).log(to: log.logger)
+        #expect(log.entries.filter { $0.level == .notice }.count == 1, "nothing to say when there was nothing to recover")
     }
 
     /// Real SQLite: `max_page_count` at the file's current size makes every write that needs a new
