@@ -1,7 +1,7 @@
 """Writes the networks of one development run (`train.py --holdout … --tag NAME`) as a weights file
 the Swift reader loads, and the held-out contributors' letters as a file `feder recognize` reads, so
 that the reader can be measured with the shipped command on writers its networks never saw
-(docs/RECOGNITION.md, "The reader on writers it never saw").
+(docs/RECOGNITION.md, "The shipped recipe on writers it never saw").
 
 The file is built as the shipped one is: the members' last biases carry the ß offset
 (`--logit-bias`, train.py's default) and the prior correction (`--prior-tau`), here counted only on

@@ -78,8 +78,8 @@ def normalize(strokes):
         raise InkError("no-extent")
     cx, cy = (minx + maxx) / 2.0, (miny + maxy) / 2.0
     k = 2.0 / s
-    # Rounded to 2^-30 as the Swift reader does (InkPreprocessor.grid): the same ink in other units
-    # then gives the same features to the last bit.
+    # Rounded to 2^-30 half to even, as the Swift reader does (InkPreprocessor.grid): the same ink in
+    # other units then practically always gives the same features.
     return [np.round(np.stack([(a[:, 0] - cx) * k, (a[:, 1] - cy) * k], axis=1) / GRID) * GRID for a in strokes]
 
 

@@ -55,7 +55,7 @@ struct InkPreprocessor: Sendable {
         guard side > 0, side.isFinite else { throw RecognitionError.inkHasNoExtent }
         let cx = (box.minX + box.maxX) / 2, cy = (box.minY + box.maxY) / 2
         let k = 2.0 / side
-        func snap(_ v: Double) -> Double { (v / grid).rounded() * grid }
+        func snap(_ v: Double) -> Double { (v / grid).rounded(.toNearestOrEven) * grid }
         return strokes.map { $0.map { Point(snap(($0.x - cx) * k), snap(($0.y - cy) * k)) } }
     }
 

@@ -56,6 +56,9 @@ public struct SampleFilter: Sendable {
     private var strokeShift = 0.0
     /// The next accepted sample begins a stroke.
     private var strokeBegins = false
+    /// Where the last stroke ended, while a shift decided on a stroke's first sample waits for its
+    /// second: if that one is in order by itself, only the first sample's time was wrong.
+    private var endBeforeShift: Double?
 
     /// - Parameter margin: how far outside the glyph box (in units) samples are still plausible.
     public init(glyph: Glyph, margin: Double? = nil) {
@@ -69,6 +72,7 @@ public struct SampleFilter: Sendable {
     public mutating func beginStroke() {
         strokeBegins = true
         strokeShift = 0
+        endBeforeShift = nil
     }
 
     /// The sample cleaned up (pressure and tilt clamped), or nil when it must be ignored.
@@ -82,7 +86,14 @@ public struct SampleFilter: Sendable {
         var clean = s
         if strokeBegins {
             strokeBegins = false
-            if let lastTime, s.t < lastTime - InkRepair.backwardTolerance { strokeShift = lastTime - s.t }
+            if let lastTime, s.t < lastTime - InkRepair.backwardTolerance {
+                strokeShift = lastTime - s.t
+                endBeforeShift = lastTime
+            }
+        } else if let end = endBeforeShift {
+            // One wild pen-down time must not move the whole stroke and every stroke after it.
+            endBeforeShift = nil
+            if s.t >= end { strokeShift = 0 }
         }
         clean.t = s.t + strokeShift
         if let lastTime, clean.t < lastTime {

@@ -64,27 +64,6 @@ struct InkRepairTests {
         #expect(repairs["backwardTimes"] as? Int == 0)
     }
 
-    /// Times shared at a stroke's end go on at the stroke's own pace; a stroke stamped with one time
-    /// throughout gets 10 ms between samples. Either way the stroke keeps a duration, and the repair
-    /// is counted.
-    @Test func aStrokeEndingOnOneTimeOrHavingOnlyOneIsGivenAPace() throws {
-        let l = TestInk.glyph("l")
-        let points = TestInk.centerline(l).strokes[0].map(\.point)
-        #expect(points.count > 10)
-        let paced = points.enumerated().map { i, p in PenSample(x: p.x, y: p.y, t: 1 + 0.02 * Double(min(i, 5))) }
-        let file = try InkFile.decode(Self.json([paced]))
-        let times = file.strokes[0].map(\.t)
-        #expect(file.repairs.equalTimes == points.count - 6)
-        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.02) < 1e-9 }, "the stroke's own 20 ms go on")
-
-        let stamped = points.map { PenSample(x: $0.x, y: $0.y, t: 3) }
-        let one = try InkFile.decode(Self.json([stamped]))
-        #expect(one.repairs.equalTimes == points.count - 1)
-        #expect(abs((one.strokes[0].last!.t - one.strokes[0][0].t) - 0.01 * Double(points.count - 1)) < 1e-9)
-        let report = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json([stamped]), glyph: l, phase: .freeWrite)) as! [String: Any]
-        #expect(((report["kinematics"] as? [String: Any])?["duration"] as? Double ?? 0) > 0)
-    }
-
     /// A single sample (a tap where a letter was asked for) is readable ink: judged, no star; a
     /// file with only empty strokes has no ink at all and is refused.
     @Test func aSingleSampleIsJudgedAndEmptyStrokesAreRefused() throws {
@@ -244,5 +223,21 @@ struct InkRepairTests {
         #expect(abs(moved[0] - end) < 1e-9)
         #expect(zip(moved, moved.dropFirst()).allSatisfy { abs($1 - $0 - 0.01) < 1e-9 }, "durations kept")
         #expect(abs(recorder.ink.strokes[2][0].t - (end + 5)) < 1e-9, "a stroke in order stays where it is")
+    }
+
+    /// Only the pen-down's time is wrong (0 where the rest of the stroke is in order): that sample is
+    /// kept at the last time, and neither this stroke nor the next is moved.
+    @Test func aWildPenDownTimeDoesNotMoveTheStroke() throws {
+        let h = TestInk.glyph("H")
+        var recorder = InkRecorder(glyph: h)
+        let a = h.strokes[0].points, b = h.strokes[1].points
+        _ = try recorder.penDown(PenSample(x: a[0].x, y: a[0].y, t: 1), pointer: .pen)
+        try recorder.move([PenSample(x: a[1].x, y: a[1].y, t: 1.5)])
+        try recorder.penUp(nil)
+        _ = try recorder.penDown(PenSample(x: b[0].x, y: b[0].y, t: 0), pointer: .pen)
+        try recorder.move([PenSample(x: b[1].x, y: b[1].y, t: 2.5)])
+        try recorder.penUp(nil)
+        #expect(recorder.ink.strokes[1].map(\.t) == [1.5, 2.5])
+        #expect(recorder.ignoredSamples == 0)
     }
 }

@@ -53,7 +53,10 @@ extension Phrases {
     static func orderTip(firstStrokeLate: Bool, in glyph: Glyph) -> Utterance {
         guard firstStrokeLate, let first = glyph.strokes.first, !first.isDot, first.corners.isEmpty else { return strokeOrder }
         let chord = first.start.distance(to: first.end)
-        if first.length >= curveLength * chord { return firstCurve }
+        if first.length >= curveLength * chord {
+            // A curve that reaches below the baseline is a stem with a loop (Schulschrift j), not a "Bogen".
+            return first.points.contains { $0.y > glyph.ruling.base + 0.1 * glyph.unit } ? strokeOrder : firstCurve
+        }
         guard first.length <= lineLength * chord else { return strokeOrder }
         let dx = abs(first.end.x - first.start.x), dy = first.end.y - first.start.y
         if abs(dy) >= uprightRatio * dx { return dy > 0 ? firstDown : strokeOrder }

@@ -78,23 +78,17 @@ enum InkRepair {
         return (out, repairs)
     }
 
-    /// The sampling interval given to a stroke whose samples all carry one time (seconds: a
-    /// 100 Hz pen), where the ink itself says nothing about its pace.
-    static let unknownInterval = 0.01
-
     /// Runs of samples at one time but different places get times spread evenly between that time
-    /// and the next sample's; a run at the stroke's end, with nothing to spread to, goes on at the
-    /// stroke's own mean interval before it (`unknownInterval` when the whole stroke has one time).
+    /// and the next sample's (a run at the very end keeps its time: spreading it forward would make
+    /// the stroke end later than the device said, and the next stroke seem to overlap it).
     /// Returns how many samples were given a new time.
     private static func spreadEqualTimes(_ stroke: inout [PenSample]) -> Int {
         var changed = 0, i = 0
         while i < stroke.count {
             var j = i
             while j + 1 < stroke.count && stroke[j + 1].t == stroke[i].t { j += 1 }
-            if j > i {
-                let t0 = stroke[i].t
-                let step = j + 1 < stroke.count ? (stroke[j + 1].t - t0) / Double(j - i + 1)
-                    : i > 0 ? (t0 - stroke[0].t) / Double(i) : unknownInterval
+            if j > i, j + 1 < stroke.count {
+                let t0 = stroke[i].t, step = (stroke[j + 1].t - t0) / Double(j - i + 1)
                 for k in (i + 1)...j { stroke[k].t = t0 + Double(k - i) * step }
                 changed += j - i
             }
