@@ -41,6 +41,8 @@ extension Phrases {
     /// neither, and gets the general tip.
     static let curveLength = 1.5
     static let lineLength = 1.1
+    /// How far below the baseline (x-heights) a curve may reach and still be a "Bogen".
+    static let descenderMargin = 0.1
     /// A straight stroke this many times taller than wide is upright (and as many times wider than
     /// tall lies across); in between it is slanted.
     static let uprightRatio = 4.0
@@ -55,7 +57,7 @@ extension Phrases {
         let chord = first.start.distance(to: first.end)
         if first.length >= curveLength * chord {
             // A curve that reaches below the baseline is a stem with a loop (Schulschrift j), not a "Bogen".
-            return first.points.contains { $0.y > glyph.ruling.base + 0.1 * glyph.unit } ? strokeOrder : firstCurve
+            return first.points.contains { $0.y > glyph.ruling.base + descenderMargin * glyph.unit } ? strokeOrder : firstCurve
         }
         guard first.length <= lineLength * chord else { return strokeOrder }
         let dx = abs(first.end.x - first.start.x), dy = first.end.y - first.start.y
