@@ -111,9 +111,9 @@ struct SessionConnection: Sendable {
             return await drive(.penMove(samples), id: id)
         case .up(let sample):
             // At the limit the pen still lifts (the page must not be left with its pen down); only
-            // the sample it brings is left out.
-            let kept = sample.flatMap { refusalIfFull(adding: 1, re: id) == nil ? $0 : nil }
-            return await drive(.penUp(kept), id: id)
+            // the sample it brings is left out, and counted as ignored like any dropped sample.
+            let overLimit = sample != nil && refusalIfFull(adding: 1, re: id) != nil
+            return await drive(.penUp(overLimit ? nil : sample), id: id, alsoIgnored: overLimit ? 1 : 0)
         case .read(let request):
             return await read(request, re: id)
         case .onboarded(let pointer, let handedness):
@@ -159,12 +159,13 @@ struct SessionConnection: Sendable {
 
     // MARK: - Driving the lesson
 
-    mutating func drive(_ input: LessonInput, id: RequestID?) async -> [ServerMessage] {
+    /// `alsoIgnored`: samples the message brought that were left out before the lesson saw them.
+    mutating func drive(_ input: LessonInput, id: RequestID?, alsoIgnored: Int = 0) async -> [ServerMessage] {
         switch step(input, id: id) {
         case .refused(let refusal):
             return [refusal]
         case .moved(let events, let ignored):
-            let replies = await process(events, re: id, ignored: ignored)
+            let replies = await process(events, re: id, ignored: ignored + alsoIgnored)
             if case .penUp = input { draftDue = true }
             return replies
         }

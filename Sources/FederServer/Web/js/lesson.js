@@ -26,6 +26,7 @@ export class LessonView {
     this.flushScheduled = false;
     this.flushGeneration = 0;
     this.penDown = false;
+    this.full = false;
     this.activeStroke = 0;
     this.listeners = { finished: [], progress: [] };
     this.lessonID = null;
@@ -155,6 +156,18 @@ export class LessonView {
     this.connection.send("restart");
   }
 
+  beginAgainWhenFull() {
+    if (this.full) return; // the moves already on their way are refused too: one restart
+    this.full = true;
+    this.penDown = false; // the rest of this stroke is not sent; the next pen-down writes again
+    this.queue.length = 0;
+    this.flushScheduled = false;
+    this.flushGeneration++;
+    letterSound.penUp();
+    document.body.dataset.full = String(Number(document.body.dataset.full || 0) + 1);
+    this.restart();
+  }
+
   // --- Server events ---------------------------------------------------------------------------
 
   onServerMessage(message) {
@@ -195,6 +208,10 @@ export class LessonView {
       // The lesson goes on (the server keeps what it could not write and tries again); a small
       // dot in the corner tells the teacher, nothing interrupts the child.
       if (message.code === "storage_failed") document.body.dataset.storage = "failing";
+      // The attempt holds all the ink it may (minutes of writing without lifting, or scribbling):
+      // this stroke ends here and the phase begins again, with its prompt, rather than the pen
+      // writing on without an answer.
+      if (message.code === "session_full") this.beginAgainWhenFull();
     }
   }
 
@@ -261,6 +278,7 @@ export class LessonView {
     // Resuming the same attempt keeps the ink on the page: the strokes the server lacks are sent next.
     const keepInk = this.resuming && this.resuming.phase === phase && this.resuming.attempt === attempt;
     letterSound.stop();
+    this.full = false;
     this.phase = phase;
     this.attempt = attempt;
     this.display = display;
