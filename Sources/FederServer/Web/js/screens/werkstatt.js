@@ -12,6 +12,11 @@ import { state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 const QUIET_MS = 1800;
+// One message carries at most 64 KiB (docs/PROTOCOL.md): a slow letter from a 240 Hz pen brings
+// more samples than that. The reader resamples every letter to a fixed number of points and the
+// assessment needs far fewer than this, so a long ink is thinned evenly, each stroke keeping its
+// first and last sample, rather than lost with the connection.
+const READ_SAMPLES = 1500;
 const SVG = "http://www.w3.org/2000/svg";
 
 /** A random prompt among those whose every letter the child has open (a picture's first letter, a
@@ -143,14 +148,20 @@ export class WerkstattScreen {
   }
 
   async read() {
-    const strokes = this.ink.strokes.map((s) => s.samples.map((x) => [x[0], x[1], x[2]]));
+    const strokes = thinned(this.ink.strokes.map((s) => s.samples.map((x) => [x[0], x[1], x[2]])));
     if (!strokes.length) return;
     const pointer = this.ink.strokes[0].pointer;
     document.body.dataset.state = "reading";
     try {
       const replies = await this.app.connection.request("read", { ink: { pointer, strokes }, ...this.target });
       const reply = replies.find((r) => r.type === "read");
-      if (!reply) { console.warn("read", replies); return; }
+      if (!reply) {
+        // Ink the server refuses to read (hundreds of dots): a soft sound, and the next stroke starts afresh.
+        console.warn("read", replies);
+        this.answered = true;
+        sounds.soft();
+        return;
+      }
       const answer = reply.answer;
       this.answered = true;
       document.body.dataset.read = answer.read;
@@ -165,4 +176,11 @@ export class WerkstattScreen {
       document.body.dataset.state = "ready";
     }
   }
+}
+
+function thinned(strokes) {
+  const total = strokes.reduce((n, stroke) => n + stroke.length, 0);
+  const step = Math.ceil(total / READ_SAMPLES);
+  if (step <= 1) return strokes;
+  return strokes.map((stroke) => stroke.filter((_, i) => i % step === 0 || i === stroke.length - 1));
 }
