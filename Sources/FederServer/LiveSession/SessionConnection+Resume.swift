@@ -26,9 +26,17 @@ extension SessionConnection {
         let earlier = rows.compactMap(\.record).filter(\.completed)
         let passed = Set(earlier.map(\.phase))
         let firstOpen = condition.phases.first { !passed.contains($0) } ?? condition.phases[condition.phases.count - 1]
-        let phaseIndex = min(condition.phases.firstIndex(of: resume.phase) ?? 0, condition.phases.firstIndex(of: firstOpen) ?? 0)
-        let phase = condition.phases[phaseIndex]
-        let attempt = phase == resume.phase ? resume.attempt : 1
+        let phase: LessonPhase, attempt: Int
+        switch ResumePoint.of(rows, requested: resume.phase, attempt: resume.attempt, phases: condition.phases) {
+        case .letterFinished:
+            return replies + [.error(re: id, ProtocolError(.letterFinished, "lesson \(resume.lesson.prefix(64)) has ended; start the next letter"))]
+        case .after(let next, let nextAttempt):
+            (phase, attempt) = (next, nextAttempt)
+        case nil:
+            let phaseIndex = min(condition.phases.firstIndex(of: resume.phase) ?? 0, condition.phases.firstIndex(of: firstOpen) ?? 0)
+            phase = condition.phases[phaseIndex]
+            attempt = phase == resume.phase ? resume.attempt : 1
+        }
         let kept: Ink?
         do {
             kept = try await store.keptStrokes(lessonID: resume.lesson, childID: current.id, phase: phase.rawValue, attempt: attempt)

@@ -43,6 +43,9 @@ struct ProtocolError: Error, Equatable, Sendable {
         case noChild = "no_child"
         /// `start` with `resume` names a lesson this child has no trace of; start the letter anew.
         case noSuchLesson = "no_such_lesson"
+        /// `start` with `resume` names a lesson whose every phase is passed: the letter ended while the
+        /// page was away (its reply was lost with the connection); start the next letter.
+        case letterFinished = "letter_finished"
         /// `read` on a server without a recognizer.
         case noRecognizer = "no_recognizer"
     }

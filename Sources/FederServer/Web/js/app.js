@@ -33,6 +33,12 @@ async function main() {
       go(state.profile?.needsOnboarding ? "onboarding" : "home");
     },
     profileChanged(profile) { applyProfile(profile); },
+    /** The child finished onboarding: stored now, or kept and sent again once the server can. */
+    async onboarded(choices) {
+      pendingOnboarding = { child: state.childID, choices };
+      if (state.profile) applyProfile({ ...state.profile, ...choices, needsOnboarding: false });
+      await sendPendingOnboarding();
+    },
   };
 
   const screens = {
@@ -47,11 +53,34 @@ async function main() {
   });
 
   async function hello(childID) {
-    // A letter still open on this connection is ended first (its `stored` comes before `hello`).
-    const replies = await connection.requestUntil("hello", childID ? { child: childID } : {}, (m) => m.type === "hello");
+    for (let tries = 0; ; tries++) {
+      // A letter still open on this connection is ended first (its `stored` comes before `hello`).
+      const replies = await connection.requestUntil("hello", childID ? { child: childID } : {}, (m) => m.type === "hello");
+      const reply = replies.find((r) => r.type === "hello");
+      // The child's profile could not be read (the database busy or failing): the page keeps the
+      // child and asks again, rather than writing on as nobody (docs/PROTOCOL.md, hello).
+      if (!reply && childID && replies.some((r) => r.code === "storage_failed")) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 250 * 2 ** tries)));
+        continue;
+      }
+      state.childID = reply?.child ?? null;
+      applyProfile(reply?.profile ?? null);
+      await sendPendingOnboarding();
+      return;
+    }
+  }
+
+  // Onboarding finished while the connection was down or the store failing: the choices are kept
+  // (and already applied on this page) and sent again after each hello until they are stored.
+  let pendingOnboarding = null;
+  async function sendPendingOnboarding() {
+    if (!pendingOnboarding || pendingOnboarding.child !== state.childID) return;
+    const { choices } = pendingOnboarding;
+    const replies = await connection.request("onboarded", choices).catch(() => []);
     const reply = replies.find((r) => r.type === "hello");
-    state.childID = reply?.child ?? null;
-    applyProfile(reply?.profile ?? null);
+    if (!reply) return;
+    pendingOnboarding = null;
+    applyProfile(reply.profile);
   }
 
   function applyProfile(profile) {

@@ -1,6 +1,11 @@
 // The live session socket (docs/PROTOCOL.md): JSON text frames, request ids, reconnection.
 // Replies are matched to requests by `re`; other messages go to the listener.
 
+// Quiet for this long, the page pings; a ping unanswered for SILENCE_MS means the link is dead. Timers
+// of a page in the background are held back, so nothing is judged dead while no ping was sent.
+const QUIET_MS = 5000;
+const SILENCE_MS = 4000;
+
 export class Connection {
   constructor(path = "/v1/session") {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -29,21 +34,47 @@ export class Connection {
   connect() {
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    let lost = false;
+    // Called once per socket, by its close event or by the watch below, whichever comes first.
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      clearInterval(watch);
+      for (const { reject } of this.pending.values()) reject(new Error("closed"));
+      this.pending.clear();
+      this.stateListeners.forEach((fn) => fn("closed", {}));
+      const delay = Math.min(3000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+    // A link that goes silent (Wi-Fi gone, the laptop asleep) closes nothing for minutes: the page
+    // pings when it has heard nothing for a while, and a ping without any answer ends the socket,
+    // so that reconnecting and resuming begin (docs/PROTOCOL.md, Limits).
+    let heard = performance.now(), pinged = 0;
+    const watch = setInterval(() => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      const now = performance.now();
+      if (pinged > heard && now - pinged > SILENCE_MS) {
+        socket.close();
+        onLost();
+      } else if (pinged <= heard && now - heard > QUIET_MS) {
+        socket.send(JSON.stringify({ type: "ping" }));
+        pinged = now;
+      }
+    }, 1000);
     socket.addEventListener("open", () => {
+      heard = performance.now();
       this.retry = 0;
       const first = !this.opened;
       this.opened = true;
       this.resolveReady();
       this.stateListeners.forEach((fn) => fn("open", { first }));
     });
-    socket.addEventListener("message", (event) => this.receive(event.data));
-    socket.addEventListener("close", () => {
-      for (const { reject } of this.pending.values()) reject(new Error("closed"));
-      this.pending.clear();
-      this.stateListeners.forEach((fn) => fn("closed", {}));
-      const delay = Math.min(3000, 250 * 2 ** this.retry++);
-      setTimeout(() => this.connect(), delay);
+    socket.addEventListener("message", (event) => {
+      if (lost) return; // a socket already given up: its late replies belong to no one
+      heard = performance.now();
+      this.receive(event.data);
     });
+    socket.addEventListener("close", onLost);
   }
 
   get isOpen() { return this.socket?.readyState === WebSocket.OPEN; }

@@ -27,6 +27,9 @@ export class LessonView {
     this.flushGeneration = 0;
     this.penDown = false;
     this.full = false;
+    // From a lost connection until the server says what it kept (`resumed`): pen input is drawn and
+    // kept in the ink, not sent, so that no stroke reaches the server twice or out of order.
+    this.suspended = false;
     this.activeStroke = 0;
     this.listeners = { finished: [], progress: [] };
     this.lessonID = null;
@@ -35,6 +38,11 @@ export class LessonView {
     this.animation = new GuideAnimation(guides, () => this.connection.send("observed"),
       () => { if (!speech.busy) letterSound.guideStroke(); });
     connection.onMessage((m) => this.onServerMessage(m));
+    connection.onState((status) => {
+      if (status !== "closed") return;
+      this.suspended = true;
+      this.dropQueued();
+    });
   }
 
   on(name, fn) { this.listeners[name].push(fn); }
@@ -43,6 +51,7 @@ export class LessonView {
   async start(char, script = "druck", variant, { word } = {}) {
     this.animation.stop();
     this.resuming = false;
+    this.suspended = false;
     speech.clear(); // leaving the letter: its lines are obsolete
     letterSound.stop();
     setBody({ state: "loading" });
@@ -56,7 +65,10 @@ export class LessonView {
   /** After a lost connection: the lesson goes on in the phase it was in. The server says how many
    * strokes of the attempt it kept; the page sends the rest from its own ink. */
   async resume() {
-    if (!this.lessonID || !this.glyph || document.body.dataset.state === "done") return false;
+    if (!this.lessonID || !this.glyph || document.body.dataset.state === "done") {
+      this.suspended = false;
+      return false;
+    }
     this.resuming = { phase: this.phase, attempt: this.attempt };
     try {
       // A word lesson (`variant` "word", `char` the word) is named as a word again.
@@ -65,12 +77,38 @@ export class LessonView {
         ...target, script: this.glyph.script,
         resume: { lesson: this.lessonID, phase: this.phase, attempt: this.attempt },
       }, (m) => m.type === "resumed");
-      return replies.some((r) => r.type === "resumed");
+      if (replies.some((r) => r.type === "resumed")) return true;
+      this.resuming = false;
+      this.suspended = false;
+      // The letter ended while the page was away (its end was lost with the connection).
+      return replies.some((r) => r.type === "error" && r.code === "letter_finished") ? "finished" : false;
     } catch (error) {
       console.warn("resume failed", error);
       this.resuming = false;
+      this.suspended = false;
       return false;
     }
+  }
+
+  /** The child left the lesson's screen: the letter ends on the server (recorded as left, not
+   * finished), and nothing of it goes on moving or sounding. */
+  leave() {
+    if (!this.lessonID) return;
+    this.animation.stop();
+    letterSound.stop();
+    this.penDown = false;
+    this.dropQueued();
+    if (document.body.dataset.state !== "done") {
+      speech.clear();
+      this.connection.send("end");
+    }
+    this.lessonID = null;
+  }
+
+  dropQueued() {
+    this.queue.length = 0;
+    this.flushScheduled = false;
+    this.flushGeneration++;
   }
 
   /** Sends the strokes the server does not have yet, then the stroke in progress, if any. */
@@ -99,7 +137,7 @@ export class LessonView {
   // --- Input (from PenInput) -------------------------------------------------------------------
 
   down(sample, pointer) {
-    if (!this.glyph || this.paused) return;
+    if (!this.glyph) return;
     sounds.unlock();
     if (this.phase === "observe" || this.phase === "direct") {
       this.tap(sample[0], sample[1]);
@@ -110,13 +148,14 @@ export class LessonView {
     if (this.phase === "guided") letterSound.penDown(sample);
     this.ink.begin(sample, pointer);
     setBody({ state: "writing" });
-    this.connection.send("down", { pointer, sample });
+    if (!this.suspended) this.connection.send("down", { pointer, sample });
   }
 
   move(samples) {
     if (!this.penDown) return;
     this.ink.extend(samples);
     letterSound.penMove(samples);
+    if (this.suspended) return;
     this.queue.push(...samples);
     if (!this.flushScheduled) this.scheduleFlush(FRAMES_PER_MOVE[this.phase] ?? 1);
   }
@@ -137,6 +176,7 @@ export class LessonView {
     if (!this.penDown) return;
     this.penDown = false;
     letterSound.penUp();
+    if (this.suspended) return;
     this.flush();
     this.connection.send("up", { sample });
   }
@@ -160,9 +200,7 @@ export class LessonView {
     if (this.full) return; // the moves already on their way are refused too: one restart
     this.full = true;
     this.penDown = false; // the rest of this stroke is not sent; the next pen-down writes again
-    this.queue.length = 0;
-    this.flushScheduled = false;
-    this.flushGeneration++;
+    this.dropQueued();
     letterSound.penUp();
     document.body.dataset.full = String(Number(document.body.dataset.full || 0) + 1);
     this.restart();
@@ -195,6 +233,8 @@ export class LessonView {
     } else if (message.type === "resumed") {
       const same = this.resuming && this.resuming.phase === message.phase && this.resuming.attempt === message.attempt;
       this.resuming = false;
+      this.suspended = false;
+      this.dropQueued(); // what was queued is in the ink, which is sent from here
       if (same) this.sendKeptStrokes(message.strokes);
       document.body.dataset.resumed = String(Number(document.body.dataset.resumed || 0) + 1);
     } else if (message.type === "progress") {

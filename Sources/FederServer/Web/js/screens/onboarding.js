@@ -126,11 +126,7 @@ export class OnboardingScreen {
   async finish() {
     this.step = "done";
     say(LINES.done);
-    try {
-      const replies = await this.app.connection.request("onboarded", { pointer: this.pointer ?? "touch", handedness: this.hand ?? "right" });
-      const reply = replies.find((r) => r.type === "hello");
-      if (reply) this.app.profileChanged(reply.profile);
-    } catch (error) { console.warn("onboarding not stored", error); }
+    await this.app.onboarded({ pointer: this.pointer ?? "touch", handedness: this.hand ?? "right" });
     go("home");
   }
 }

@@ -10,7 +10,7 @@ import { LessonView } from "../lesson.js";
 import { voice } from "../voice.js";
 import { icons, jar, sticker, stars } from "../pictures.js";
 import { sayAll } from "../speak.js";
-import { state, go } from "../state.js";
+import { state, go, onScreen } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +39,9 @@ export class SchuleScreen {
     $("restart").addEventListener("click", () => this.view.restart());
     $("letter-button").addEventListener("click", () => this.openPicker());
     $("picker-close").addEventListener("click", () => $("picker").classList.add("hidden"));
+    // Leaving for another screen ends the letter (it is recorded as left), so that nothing of it
+    // goes on: no guide animation, no prompt in the Werkstatt.
+    onScreen((name) => { if (name !== "schule") this.view.leave(); });
     new ResizeObserver(() => { if (state.screen === "schule") this.view.layout(); }).observe(paper);
     // Light and dark ink differ: redraw when the device switches appearance.
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => this.view.layout());
@@ -106,6 +109,7 @@ export class SchuleScreen {
   async reconnected() {
     if (state.screen !== "schule") return;
     const resumed = await this.view.resume();
+    if (resumed === "finished") return this.next();
     if (!resumed && this.view.glyph && document.body.dataset.state !== "done") await this.start(this.view.glyph.char);
   }
 

@@ -1,0 +1,97 @@
+import FederCore
+import FederStore
+import Foundation
+import GRDB
+import Testing
+@testable import FederServer
+
+/// The reply that closed the page's attempt can be lost with the connection after the server stored
+/// it: the page then asks to resume an attempt the server has already closed. Reopening it stored
+/// the attempt twice and, at the letter's end, counted the letter twice (jar, learner model).
+@Suite("Resuming when the page is behind")
+struct ResumeBehindTests {
+    typealias T = SessionConnectionTests
+    static let child = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+
+    static func resumed(_ replies: [ServerMessage]) -> (phase: LessonPhase, attempt: Int)? {
+        for case .resumed(_, _, let phase, let attempt, _) in replies { return (phase, attempt) }
+        return nil
+    }
+
+    static func letterSessions(_ h: T.Harness) throws -> Int {
+        try h.database.writer.read { db in try LetterSessionRow.fetchCount(db) }
+    }
+
+    /// A child on a fresh connection, starting L and passing observe and direct.
+    static func lessonInGuided() async throws -> (T.Harness, lesson: String, glyph: Glyph) {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(child)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"L"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let glyph = try T.library.glyph("L", script: "druck")
+        _ = await h.passObserveAndDirect(glyph)
+        return (h, lesson, glyph)
+    }
+
+    @Test func aPassedAttemptWhoseReplyWasLostIsNotReopened() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided()
+        let traced = await h.write(PenSimulator().strokes(for: glyph, startTime: 10))
+        #expect(traced.contains { if case .stored(_, _, .guided, true) = $0 { true } else { false } })
+        await h.connection.close()  // the page never heard that guided passed
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(Self.child)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"L","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#, to: &again)
+        #expect(T.errorCode(replies) == nil, "\(replies)")
+        let at = try #require(Self.resumed(replies))
+        #expect(at.phase == .freeWrite && at.attempt == 1, "the lesson goes on after the passed attempt")
+        let guided = try T.recordsOfLesson(h).filter { $0.phase == "guided" }
+        #expect(guided.map(\.outcome) == ["passed"], "guided is stored once")
+    }
+
+    @Test func aFinishedLetterWhoseEndWasLostIsAnsweredAndCountedOnce() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided()
+        _ = await h.write(PenSimulator().strokes(for: glyph, startTime: 10))
+        _ = await h.write(PenSimulator().strokes(for: glyph, startTime: 30))
+        h.clock.advance(2.5)
+        let end = await h.connection.tick()
+        #expect(end.contains { if case .events(_, let events, _) = $0 { events.contains { if case .letterFinished = $0 { true } else { false } } } else { false } })
+        await h.connection.close()
+        let records = try T.recordsOfLesson(h).count
+        #expect(try Self.letterSessions(h) == 1)
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(Self.child)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"L","resume":{"lesson":"\#(lesson)","phase":"freeWrite","attempt":1}}"#, to: &again)
+        #expect(T.errorCode(replies) == .letterFinished, "\(replies)")
+        #expect(Self.resumed(replies) == nil)
+        await again.close()
+        #expect(try T.recordsOfLesson(h).count == records, "nothing is stored twice")
+        #expect(try Self.letterSessions(h) == 1, "the letter counts once")
+    }
+
+    @Test func afterARepeatedAttemptTheNextOneOpens() {
+        func row(_ phase: String, _ attempt: Int, _ outcome: String, recovered: Bool = false) -> PhaseRecordRow {
+            var row = PhaseRecordRow(lessonID: "l", childID: nil, condition: .threePhase, script: "druck", glyph: "L",
+                                     variant: "standard", phase: phase, attempt: attempt, outcome: outcome,
+                                     completed: outcome == "passed", pointer: .pen, startedAt: Date(), endedAt: Date(),
+                                     activeSeconds: 1, score: nil, stars: nil, record: nil, ink: nil)
+            row.recovered = recovered
+            return row
+        }
+        let phases = StudyCondition.threePhase.phases
+        let passedToFree = [row("observe", 1, "passed"), row("direct", 1, "passed"), row("guided", 1, "passed")]
+        #expect(ResumePoint.of(passedToFree + [row("freeWrite", 1, "repeated")], requested: .freeWrite, attempt: 1, phases: phases)
+                == .after(.freeWrite, attempt: 2))
+        #expect(ResumePoint.of(passedToFree + [row("freeWrite", 1, "restarted")], requested: .freeWrite, attempt: 1, phases: phases)
+                == .after(.freeWrite, attempt: 2))
+        // Not behind: the page is in the attempt after the last closed one.
+        #expect(ResumePoint.of(passedToFree, requested: .freeWrite, attempt: 1, phases: phases) == nil)
+        // Recovered from drafts, or abandoned as the connection closed: resuming replaces or retries it.
+        #expect(ResumePoint.of(passedToFree + [row("freeWrite", 1, "abandoned", recovered: true)], requested: .freeWrite, attempt: 1, phases: phases) == nil)
+        #expect(ResumePoint.of([row("observe", 1, "passed"), row("direct", 1, "abandoned")], requested: .direct, attempt: 1, phases: phases) == nil)
+        #expect(ResumePoint.of(passedToFree + [row("freeWrite", 1, "passed")], requested: .guided, attempt: 1, phases: phases) == .letterFinished)
+    }
+}
