@@ -20,6 +20,7 @@ extension SessionConnection {
         do {
             let record = try await store.child(id: childID, now: clock.wall())
             child = record
+            learnerUnsaved = false
             logger.info("a child is writing on this connection", metadata: logMetadata(["condition": "\(record.condition.rawValue)"]))
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                                      condition: record.condition, profile: Self.profileInfo(record))]
@@ -57,6 +58,9 @@ extension SessionConnection {
     /// that could not be saved stays this connection's and is saved with the next letter; a letter
     /// session that could not be written is kept and tried again, and counts in the jar meanwhile.
     mutating func learn(from result: LetterResult) async -> [ServerMessage] {
+        // Another tab or tablet of the same child may have finished a letter meanwhile: this one is
+        // learnt on top of it rather than overwriting it.
+        await refreshProfile()
         guard var child else { return [] }
         let now = clock.wall()
         let today = CalendarDay(now, timeZone: clock.timeZone)
@@ -103,6 +107,7 @@ extension SessionConnection {
             do {
                 let attendance = try await store.finishLetter(learnerOf: child, previously: previously, session: session,
                                                               attendanceOn: today)
+                learnerUnsaved = false
                 return (attendance.lettersToday, attendance.practiceDays)
             } catch {
                 logger.warning("the finished letter could not be stored in one transaction; trying step by step",
@@ -111,7 +116,9 @@ extension SessionConnection {
         }
         do {
             try await store.saveLearner(of: child, previously: previously)
+            learnerUnsaved = false
         } catch {
+            learnerUnsaved = true
             replies.append(storageFailed("the learner model could not be stored (it is stored with the next letter)", error, re: nil))
         }
         if let session, let failure = await storeLetter(session) { replies.append(failure) }

@@ -45,7 +45,11 @@ extension SessionConnection {
             }
             if current.learner != child?.learner {
                 child = current
-                do { try await store.saveLearner(of: current, previously: current.updatedAt) } catch {
+                do {
+                    try await store.saveLearner(of: current, previously: current.updatedAt)
+                    learnerUnsaved = false
+                } catch {
+                    learnerUnsaved = true
                     replies.append(storageFailed("today's round could not be stored (it is stored with the next letter)", error, re: id))
                 }
             }
@@ -103,11 +107,12 @@ extension SessionConnection {
         }
     }
 
-    /// Adults may have changed the profile since `hello` (settings, script, hand, course position):
-    /// the next letter is planned with what is stored now. The learner model stays the connection's
-    /// own, which is saved after every letter. The profile is decoded only when its `updatedAt`
-    /// is no longer the one this connection read or wrote (adults' changes set it). If the read
-    /// fails the letter runs with what this connection knew (logged; nothing is lost, so the child
+    /// Adults may have changed the profile since `hello` (settings, script, hand, course position),
+    /// and the same child may have finished a letter on another tablet or tab: the next letter is
+    /// planned, and a finished letter learnt, with what is stored now. The learner model stays the
+    /// connection's own only while it holds changes a failed save left unstored. The profile is
+    /// decoded only when its `updatedAt` is no longer the one this connection read or wrote. If the
+    /// read fails the connection goes on with what it knew (logged; nothing is lost, so the child
     /// is not interrupted for it).
     mutating func refreshProfile() async {
         guard let current = child else { return }
@@ -121,7 +126,7 @@ extension SessionConnection {
         }
         guard let stored = found else { return }
         var fresh = stored
-        fresh.learner = current.learner
+        if learnerUnsaved { fresh.learner = current.learner }
         child = fresh
     }
 

@@ -21,6 +21,9 @@ struct SessionConnection: Sendable {
     let decoder = ClientMessageDecoder()
 
     var child: ChildRecord?
+    /// The child's learner model here has changes the store does not have yet (a save failed):
+    /// then it is this connection's copy that counts, not the stored one.
+    var learnerUnsaved = false
     var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false
