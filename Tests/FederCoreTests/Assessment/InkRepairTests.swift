@@ -145,6 +145,40 @@ struct InkRepairTests {
         #expect(throws: AssessmentReport.Failure.untimedGuided) { try AssessmentReport.assess(file, glyph: glyph, phase: .guided) }
     }
 
+    /// Times written in milliseconds, microseconds or nanoseconds made a letter last minutes to
+    /// decades (nanoseconds asked for hundreds of gigabytes and crashed); a slip of 3 ms in a file of
+    /// milliseconds was refused as 3 s backwards. They are not the writer's timing: replaced as for
+    /// ink without times, counted, and the letter judged by its shape and plan as with its seconds.
+    @Test(arguments: [1e3, 1e6, 1e9])
+    func timesInOtherUnitsAreNotTakenForSeconds(factor: Double) throws {
+        let glyph = TestInk.glyph("H")
+        let ink = TestInk.centerline(glyph)
+        var scaled = ink.strokes.map { $0.map { var s = $0; s.t *= factor; return s } }
+        scaled[1][3].t = scaled[1][2].t - 0.003 * factor  // a slip of 3 ms, in the file's own units
+        let file = try InkFile.decode(Self.json(scaled))
+        #expect(file.repairs.timesNotInSeconds == file.repairs.synthesizedTimes && file.repairs.timesNotInSeconds > 0)
+        let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
+        let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+        #expect(judged.stars == reference.stars && judged.errors.map(\.code) == reference.errors.map(\.code))
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(scaled), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let kinematics = try #require(out["kinematics"] as? [String: Any])
+        for key in Kinematics.clockKeys { #expect(kinematics[key] == nil, "\(key) reported for times that are not seconds") }
+        // Seconds stay seconds, slow pens included (30 Hz).
+        #expect(try InkFile.decode(Self.json(ink.strokes)).repairs.timesNotInSeconds == 0)
+        let slow = ink.strokes.map { $0.enumerated().map { var s = $1; s.t = Double($0) / 30; return s } }
+        #expect(try InkFile.decode(Self.json(slow)).repairs.timesNotInSeconds == 0)
+    }
+
+    /// One wild time at the end of a stroke (seconds otherwise) asked the speed profile for a grid
+    /// point every 10 ms up to it.
+    @Test func oneWildTimeDoesNotAskForBillionsOfPoints() throws {
+        let glyph = TestInk.glyph("L")
+        var strokes = TestInk.centerline(glyph).strokes
+        strokes[0][strokes[0].count - 1].t += 1e9
+        let report = try AssessmentReport.assess(InkFile.decode(Self.json(strokes)), glyph: glyph, phase: .freeWrite)
+        #expect(report.stars >= 0)
+    }
+
     /// `Kinematics.clockKeys` is what a report of ink without times leaves out: every kinematic that
     /// changes when only the times change must be in it, and each of its keys must name a field.
     @Test func theClockKeysAreExactlyTheKinematicsThatDependOnTime() throws {

@@ -98,6 +98,32 @@ struct ScaleInvarianceTests {
         }
     }
 
+    /// A tablet's integer coordinates hold diagonals at exactly 45°, which the slant leaves out.
+    /// Written far from the origin in small units (10⁶ + a thousandth of each), the file's own
+    /// rounding moved them across the line and the slant by degrees (a real x: 17.0° → 3.9°).
+    @Test func exactDiagonalsFarAwayInSmallUnitsKeepTheSlant() throws {
+        let glyph = TestInk.glyph("x")
+        func zigzag(from start: Point, steps: [Point], count: Int) -> [PenSample] {
+            var p = start, out: [PenSample] = []
+            for i in 0...count {
+                out.append(PenSample(x: p.x, y: p.y, t: Double(i) * 0.008, pressure: 0.5))
+                p = p + steps[i % steps.count]
+            }
+            return out
+        }
+        let down = zigzag(from: Point(0, 0), steps: [Point(4, 4), Point(4, 4), Point(3, 5)], count: 25)
+        var across = zigzag(from: Point(100, 0), steps: [Point(-4, 4), Point(-2, 6)], count: 24)
+        across = across.map { var s = $0; s.t += 0.5; return s }
+        let ink = Ink(pointer: .pen, strokes: [down, across])
+        for withFrame in [false, true] {
+            let near = try Self.report(Self.file(ink, glyph: glyph, scale: 1, shift: .zero, withFrame: withFrame), glyph: glyph, phase: .freeWrite)
+            let far = try Self.report(Self.file(ink, glyph: glyph, scale: 0.001, shift: Point(1e6, 1e6), withFrame: withFrame),
+                                      glyph: glyph, phase: .freeWrite)
+            let differences = JSONDifference.between(near, far)
+            #expect(differences.isEmpty, "frame \(withFrame): \(differences.prefix(6).joined(separator: "; "))")
+        }
+    }
+
     @Test func theCenterlinesAreReallyJudgedAtEveryScale() throws {
         // Guards the property above against passing because everything failed the same way.
         let glyph = TestInk.glyph("a")

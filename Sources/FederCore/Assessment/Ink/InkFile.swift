@@ -59,11 +59,38 @@ public struct InkFile: Sendable, Equatable {
         }
         var file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
         try file.check()
-        if sawUntimed { try file.giveTimesAlongStrokes() }
+        // Times in other units than seconds would make a letter last hours (and a slip of a few
+        // milliseconds look like seconds backwards): such times are not the writer's timing.
+        let notSeconds = sawTimed && !Self.timesAreSeconds(file.strokes)
+        if sawUntimed || notSeconds { try file.giveTimesAlongStrokes() }
         (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
         // Samples at one place one after the other got one time and were dropped as duplicates.
-        if sawUntimed { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
+        if sawUntimed || notSeconds { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
+        if notSeconds { file.repairs.timesNotInSeconds = file.repairs.synthesizedTimes }
         return file
+    }
+
+    /// The longest step between two samples of a stroke that is still a pen's sampling (seconds):
+    /// devices sample every 4–33 ms while the pen is down. Half the steps longer than this and the
+    /// times are not seconds.
+    static let longestSampleStep = 0.25
+    static let stepsToJudgeUnits = 8
+
+    /// Whether the median step between consecutive samples of the strokes is at most
+    /// `longestSampleStep` (steps of zero, a clock's rounding, are left out). Ink of fewer than
+    /// `stepsToJudgeUnits` steps is taken as seconds: a letter has dozens, and two or three samples
+    /// cannot tell a slow clock from another unit.
+    static func timesAreSeconds(_ strokes: [[PenSample]]) -> Bool {
+        var steps: [Double] = []
+        for stroke in strokes where stroke.count > 1 {
+            for i in 1..<stroke.count {
+                let step = abs(stroke[i].t - stroke[i - 1].t)
+                if step > 0 { steps.append(step) }
+            }
+        }
+        guard steps.count >= stepsToJudgeUnits else { return true }
+        steps.sort()
+        return steps[steps.count / 2] <= longestSampleStep
     }
 
     /// Writing speed and the pause between strokes given to ink without times: an unhurried hand
@@ -123,6 +150,12 @@ public struct InkFrame: Sendable, Equatable, Codable {
 
     public init(top: Double? = nil, middle: Double, base: Double, bottom: Double? = nil, left: Double? = nil) {
         self.top = top; self.middle = middle; self.base = base; self.bottom = bottom; self.left = left
+    }
+
+    /// The same ruling with every line moved by `offset`.
+    func shifted(by offset: Point) -> InkFrame {
+        InkFrame(top: top.map { $0 + offset.y }, middle: middle + offset.y, base: base + offset.y,
+                 bottom: bottom.map { $0 + offset.y }, left: left.map { $0 + offset.x })
     }
 
     func check() throws(InkFileError) {
@@ -204,6 +237,16 @@ extension InkFile {
     /// The ink in glyph units, and how it got there.
     public func placed(on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
         let ink = Ink(pointer: effectivePointer, strokes: strokes)
+        guard let centre = ink.bounds?.center else { return (ink, .identity, .boundingBox) }
+        // Ink far from the origin (a tablet's coordinates, a page shifted by 10⁶) is first moved to
+        // it, which is exact; scaling first and shifting after left rounding errors of the offset's
+        // size in the shape, enough to turn segments at exactly 45° and move the slant by degrees.
+        let toOrigin = Placement(scale: 1, offset: Point(-centre.x, -centre.y))
+        let local = Self.place(ink.placed(by: toOrigin), frame: frame.map { $0.shifted(by: toOrigin.offset) }, on: glyph)
+        return (local.ink, toOrigin.then(local.placement), local.method)
+    }
+
+    private static func place(_ ink: Ink, frame: InkFrame?, on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
         let target = glyph.inkBounds
         guard let bounds = ink.bounds else { return (ink, .identity, .boundingBox) }
         guard let frame else {

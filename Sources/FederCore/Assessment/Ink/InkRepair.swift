@@ -19,6 +19,10 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// Shape, plan and stars do not depend on time; speed, rhythm and durations of such ink are not
     /// measured (`feder assess` leaves them out).
     public var synthesizedTimes = 0
+    /// Samples whose times cannot be seconds: half the steps between a stroke's samples are longer
+    /// than `InkFile.longestSampleStep` (milliseconds, microseconds or nanoseconds, or a counter).
+    /// Their times are replaced as for ink without times and counted in `synthesizedTimes` too.
+    public var timesNotInSeconds = 0
 
     public init() {}
 
@@ -30,6 +34,7 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         equalTimes = try c.decodeIfPresent(Int.self, forKey: .equalTimes) ?? 0
         overlappingStrokes = try c.decodeIfPresent(Int.self, forKey: .overlappingStrokes) ?? 0
         synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
+        timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
     }
 
     /// Whether the ink's times are the writer's own.

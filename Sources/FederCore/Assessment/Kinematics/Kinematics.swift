@@ -95,8 +95,10 @@ enum Slant {
                 var d = points[i] - points[i - 1]
                 if d.y < 0 { d = d * -1 }  // both directions as a downward vector
                 let w = d.length
-                // Exactly 45° (x's diagonals) is left out whatever the rounding says.
-                guard w > 0, abs(d.x) < d.y * (1 - 1e-9) else { continue }
+                // Exactly 45° (x's diagonals) is left out whatever the rounding says: ink written
+                // far from the origin in small units (10⁶ + 0.004) carries rounding of about 10⁻⁸
+                // of a step in the file itself, so the margin is 10⁻⁶.
+                guard w > 0, abs(d.x) < d.y * (1 - 1e-6) else { continue }
                 sum += atan2(-d.x, d.y) * w   // down and to the left = top leans right
                 weight += w
             }

@@ -6,6 +6,9 @@ import Foundation
 struct SpeedProfile: Sendable {
     static let step = 0.01
     static let sigma = 2.0  // in steps
+    /// A stroke longer than this (seconds) gets no profile: no child draws one line for ten minutes,
+    /// and one wild time would otherwise ask for billions of grid points.
+    static let longestStroke = 600.0
 
     /// Smoothed positions (glyph units) and speeds (x-heights per second), one per time step.
     let positions: [Point]
@@ -13,9 +16,10 @@ struct SpeedProfile: Sendable {
 
     var duration: Double { Double(max(speeds.count - 1, 0)) * Self.step }
 
-    /// Nil for a stroke too short in time to have a speed (a tap).
+    /// Nil for a stroke too short in time to have a speed (a tap), or longer than `longestStroke`.
     init?(_ samples: [PenSample], unit: Double) {
-        guard samples.count >= 2, let t0 = samples.first?.t, let t1 = samples.last?.t, t1 - t0 >= 2 * Self.step else { return nil }
+        guard samples.count >= 2, let t0 = samples.first?.t, let t1 = samples.last?.t, t1 - t0 >= 2 * Self.step,
+              t1 - t0 <= Self.longestStroke else { return nil }
         let count = Int(((t1 - t0) / Self.step).rounded(.down)) + 1
         var raw = [Point](); raw.reserveCapacity(count)
         var k = 0
