@@ -169,6 +169,35 @@ struct InkRepairTests {
         #expect(try InkFile.decode(Self.json(slow)).repairs.timesNotInSeconds == 0)
     }
 
+    /// A pen that loses contact for a moment in mid-stroke (a bounce, a digitizer's dropout) sends
+    /// one stroke as two. Judged as two, a third of real letters changed their stars.
+    @Test(arguments: ["n", "a", "H", "k", "ß"])
+    func aStrokeBrokenByAMomentaryLiftIsJudgedWhole(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let ink = TestInk.centerline(glyph)
+        let longest = ink.strokes.indices.max { ink.strokes[$0].count < ink.strokes[$1].count }!
+        let stroke = ink.strokes[longest], middle = stroke.count / 2
+        for gap in [0.0, 0.016] {
+            var broken = ink.strokes
+            let rest = stroke[middle...].map { var s = $0; s.t += gap; return s }
+            broken.replaceSubrange(longest...longest, with: [Array(stroke[..<middle]), rest])
+            if gap > 0 {  // the strokes after it keep their own timing
+                for k in (longest + 2)..<broken.count { broken[k] = broken[k].map { var s = $0; s.t += gap; return s } }
+            }
+            let file = try InkFile.decode(Self.json(broken))
+            #expect(file.repairs.joinedStrokes == 1 && file.strokes.count == ink.strokes.count, "\(char) gap \(gap)")
+            let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
+            let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+            #expect(judged.stars == reference.stars && judged.errors.map(\.code) == reference.errors.map(\.code))
+            #expect(abs(judged.quality - reference.quality) < 1e-6, "\(char) gap \(gap): \(judged.quality) vs \(reference.quality)")
+        }
+        // Real lifts between strokes (a tenth of a second and more) are left alone, and so are
+        // strokes that only seem to follow on because a restarting clock was repaired.
+        #expect(try InkFile.decode(Self.json(ink.strokes)).repairs.joinedStrokes == 0)
+        let restarting = ink.strokes.map { stroke in stroke.map { var s = $0; s.t -= stroke[0].t; return s } }
+        #expect(try InkFile.decode(Self.json(restarting)).repairs.joinedStrokes == 0)
+    }
+
     /// One wild time at the end of a stroke (seconds otherwise) asked the speed profile for a grid
     /// point every 10 ms up to it.
     @Test func oneWildTimeDoesNotAskForBillionsOfPoints() throws {

@@ -23,6 +23,10 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// than `InkFile.longestSampleStep` (milliseconds, microseconds or nanoseconds, or a counter).
     /// Their times are replaced as for ink without times and counted in `synthesizedTimes` too.
     public var timesNotInSeconds = 0
+    /// Strokes that began where the one before ended, within `InkRepair.glitchGap` seconds: a pen that
+    /// lost contact for a sample or two (a bounce, a digitizer's dropout), not a lift a hand can
+    /// make. Joined to the stroke before, so the letter is judged as written.
+    public var joinedStrokes = 0
 
     public init() {}
 
@@ -35,18 +39,25 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         overlappingStrokes = try c.decodeIfPresent(Int.self, forKey: .overlappingStrokes) ?? 0
         synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
         timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
+        joinedStrokes = try c.decodeIfPresent(Int.self, forKey: .joinedStrokes) ?? 0
     }
 
     /// Whether the ink's times are the writer's own.
     public var isTimed: Bool { synthesizedTimes == 0 }
 
-    public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes }
+    public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes + joinedStrokes }
 }
 
 enum InkRepair {
     /// A timestamp may slip back this far (seconds) and still be a device's rounding; more is a clock
     /// that cannot be trusted and the ink is refused.
     static let backwardTolerance = 0.02
+    /// A pen lifted and set down again at the same place within this (seconds) did not really lift:
+    /// lifting and landing on purpose takes a hand far longer.
+    static let glitchGap = 0.05
+    /// "The same place": within this share of the ink's extent (its bounding box diagonal), or two
+    /// and a half of the pen's last steps.
+    static let glitchDistance = 0.03
 
     /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a
     /// time runs back further than `backwardTolerance`, which no repair can make sense of.
@@ -54,6 +65,7 @@ enum InkRepair {
         var repairs = InkRepairs()
         var out: [[PenSample]] = []
         var previousEnd: Double?
+        let samePlace = glitchDistance * extent(strokes)
         for (k, raw) in strokes.enumerated() {
             var stroke: [PenSample] = []
             stroke.reserveCapacity(raw.count)
@@ -76,6 +88,13 @@ enum InkRepair {
                 let shift = end - first.t
                 stroke = stroke.map { var s = $0; s.t += shift; return s }
                 repairs.overlappingStrokes += 1
+            } else if let end = out.last?.last, let first = stroke.first, first.t - end.t <= glitchGap,
+                      (first.x - end.x).hypot(first.y - end.y) <= max(samePlace, 2.5 * lastStep(of: out[out.count - 1])) {
+                // Not for a stroke just moved (its gap is the repair's, not the pen's).
+                out[out.count - 1] += first.x == end.x && first.y == end.y && first.t == end.t ? Array(stroke.dropFirst()) : stroke
+                repairs.joinedStrokes += 1
+                previousEnd = out[out.count - 1].last?.t ?? previousEnd
+                continue
             }
             previousEnd = stroke.last?.t ?? previousEnd
             out.append(stroke)
@@ -100,6 +119,23 @@ enum InkRepair {
             i = j + 1
         }
         return changed
+    }
+
+    /// How far the pen moved between a stroke's last two samples: a pen that carries on at its pace
+    /// lands about that far on.
+    private static func lastStep(of stroke: [PenSample]) -> Double {
+        guard stroke.count >= 2 else { return 0 }
+        let a = stroke[stroke.count - 2], b = stroke[stroke.count - 1]
+        return (b.x - a.x).hypot(b.y - a.y)
+    }
+
+    /// The diagonal of all samples' bounding box.
+    private static func extent(_ strokes: [[PenSample]]) -> Double {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for stroke in strokes {
+            for s in stroke { minX = min(minX, s.x); maxX = max(maxX, s.x); minY = min(minY, s.y); maxY = max(maxY, s.y) }
+        }
+        return maxX >= minX ? (maxX - minX).hypot(maxY - minY) : 0
     }
 
     private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
