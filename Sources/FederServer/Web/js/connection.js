@@ -48,7 +48,7 @@ export class Connection {
     };
     // A link that goes silent (Wi-Fi gone, the laptop asleep) closes nothing for minutes: the page
     // pings when it has heard nothing for a while, and a ping without any answer ends the socket,
-    // so that reconnecting and resuming begin (docs/PROTOCOL.md, Limits).
+    // so that reconnecting and resuming begin (docs/PROTOCOL.md, "A letter is a lesson").
     let heard = performance.now(), pinged = 0;
     const watch = setInterval(() => {
       if (socket.readyState !== WebSocket.OPEN) return;
