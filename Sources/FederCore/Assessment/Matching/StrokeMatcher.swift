@@ -41,16 +41,20 @@ enum StrokeMatcher {
     /// distance, where leaving a glyph stroke unmatched costs ⅔ and an ink stroke ⅓ of
     /// `config.matchLimit` (so a pair is only worth matching below the limit). Exact over all
     /// assignments (dynamic programming over subsets; letters have at most a handful of strokes).
-    /// Ink strokes left over that lie mostly along one glyph stroke become extra pieces of it.
+    /// Ink strokes left over that lie mostly along one glyph stroke become extra pieces of it. A touch
+    /// (ink shorter than `config.minOffRun`) is matched only to a dot, and is otherwise nobody's.
     static func match(_ ink: [[Point]], glyph: Glyph, config: AssessmentConfig) -> StrokeMatch {
         let n = glyph.strokes.count, m = ink.count, unit = glyph.unit
         var pair = [[(forward: Double, backward: Double)]](repeating: [], count: m)
         var cost = [[Double]](repeating: [Double](repeating: .infinity, count: n), count: m)
+        // A touch (ink shorter than `minOffRun`: the pen set down and lifted) can be a dot, never a
+        // line: taken for a stem or a bowl it would judge the whole stroke's start and order by it.
+        let touch = ink.map { Polyline.length($0) < config.minOffRun * unit }
         for i in 0..<m {
             for j in 0..<n {
                 let d = Curves.frechetBothWays(ink[i], glyph.strokes[j].points, unit: unit)
                 pair[i].append(d)
-                cost[i][j] = min(d.forward, d.backward) / unit
+                cost[i][j] = touch[i] && !glyph.strokes[j].isDot ? .infinity : min(d.forward, d.backward) / unit
             }
         }
         let skipGlyph = config.matchLimit * 2 / 3, skipInk = config.matchLimit / 3
@@ -100,7 +104,7 @@ enum StrokeMatcher {
         total += Double(primary.filter { $0 == nil }.count) * skipGlyph
         // Leftovers lying along a matched stroke: the child lifted the pen mid-stroke.
         let band = config.corridor * unit
-        for i in 0..<m where finalOwner[i] == nil && !ink[i].isEmpty {
+        for i in 0..<m where finalOwner[i] == nil && !ink[i].isEmpty && !touch[i] {
             var best: (j: Int, near: Double)?
             for j in 0..<n {
                 let line = glyph.strokes[j].points

@@ -55,10 +55,25 @@ enum FormScore {
                 if gap >= below { return gap }
             }
         }
-        var away = ink.joined().map { nearest($0, lines) }
+        return max(gap, awayPercentile(ink, lines, inkOutliers: inkOutliers))
+    }
+
+    /// The distance from the letter's centerline that all but `inkOutliers` of the ink's points stay
+    /// within: the half of the shape distance that a missing part does not raise.
+    static func awayPercentile(_ ink: [[Point]], _ lines: [[Point]], inkOutliers: Double) -> Double {
+        var away = ink.joined().map { p in lines.reduce(Double.infinity) { min($0, Curves.distance(p, to: $1)) } }
+        guard !away.isEmpty else { return .infinity }
         away.sort()
         let index = min(away.count - 1, Int((Double(away.count) * (1 - inkOutliers)).rounded(.down)))
-        return max(gap, away[max(index, 0)])
+        return away[max(index, 0)]
+    }
+
+    /// How far the ink as placed lies from the letter (`awayPercentile`, not turned or narrowed).
+    static func inkAway(ink: [[Point]], glyph: Glyph, config: AssessmentConfig) -> Double {
+        let spacing = Curves.samplingStep * glyph.unit
+        let strokes = ink.filter { !$0.isEmpty }.map { Polyline.resample($0, maxSpacing: spacing) }
+        let lines = glyph.strokes.map { Polyline.resample($0.points, maxSpacing: spacing) }
+        return awayPercentile(strokes, lines, inkOutliers: config.formInkOutliers)
     }
 
     static func score(distance: Double, unit: Double, config: AssessmentConfig) -> Double {
