@@ -6,8 +6,9 @@ import Foundation
 /// A bounding-box fit alone is fooled by missing or extra parts (an i without its dot gets its stem
 /// stretched over the dot's place), so the fit is refined by least squares on the points of the
 /// strokes that matched, and the ink is matched again, as long as that explains the ink better as
-/// the letter's strokes (the matcher's cost) without moving the ink away from the letter
-/// (`shapeLossLimit`), and only while the matched strokes are most of the ink (`minMatchedShare`).
+/// the letter's strokes (the matcher's cost, and that cost plus the shape distance) without moving the
+/// ink away from the letter (`shapeLossLimit`), and only while the matched strokes are most of the ink
+/// (`minMatchedShare`).
 ///
 /// When the ink sits on known ruling lines and comes out about the right size (0.8–1.25), its size is
 /// kept and only the shift is fitted: at its true size a V whose point stops short of the baseline
@@ -22,6 +23,11 @@ enum ShapeFit {
         var formDistance: Double
         /// How far the shape's ink lies from the letter under this fit (glyph units; `FormScore.inkAway`).
         var inkAway: Double
+
+        /// The matcher's cost plus the shape distance (x-heights): a step that matches the strokes a
+        /// little more cheaply by shrinking a one-stroke g onto its tail, its bowl left uncovered,
+        /// explains the letter worse, not better.
+        func explains(_ glyph: Glyph) -> Double { match.cost + formDistance / glyph.unit }
     }
 
     static let keptSize = 0.8...1.25
@@ -57,7 +63,7 @@ enum ShapeFit {
         for _ in 0..<5 {
             guard let fit = refine(result, glyph: glyph, keepScale: keepScale), fit != result.fit else { break }
             let next = evaluate(page, fit: fit, glyph: glyph, config: config)
-            guard next.match.cost <= result.match.cost + 1e-9,
+            guard next.match.cost <= result.match.cost + 1e-9, next.explains(glyph) <= result.explains(glyph) + 1e-9,
                   next.inkAway <= result.inkAway + shapeLossLimit * glyph.unit else { break }
             result = next
         }
