@@ -169,6 +169,28 @@ struct InkRepairTests {
         #expect(try InkFile.decode(Self.json(slow)).repairs.timesNotInSeconds == 0)
     }
 
+    /// A data set that keeps one time per stroke made a letter look written in no time (pen-down time
+    /// 0, speed 0, reported as measured). Such times are replaced and the kinematics not reported.
+    @Test func oneTimePerStrokeIsNotTheWritersTiming() throws {
+        let glyph = TestInk.glyph("A")
+        let ink = TestInk.centerline(glyph)
+        let stamped = ink.strokes.enumerated().map { k, stroke in stroke.map { var s = $0; s.t = Double(k) * 0.5; return s } }
+        let file = try InkFile.decode(Self.json(stamped))
+        #expect(file.repairs.timesPerStroke > 0 && file.repairs.timesPerStroke == file.repairs.synthesizedTimes)
+        #expect(!file.repairs.isTimed)
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(stamped), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let kinematics = try #require(out["kinematics"] as? [String: Any])
+        for key in Kinematics.clockKeys { #expect(kinematics[key] == nil, "\(key) reported for times given per stroke") }
+        let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
+        let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+        #expect(judged.stars == reference.stars && judged.errors.map(\.code) == reference.errors.map(\.code))
+        // A device that batches a few samples under one time keeps its timing (spread, not replaced).
+        var batched = ink.strokes
+        for i in 1...3 { batched[0][i].t = batched[0][0].t }
+        let kept = try InkFile.decode(Self.json(batched))
+        #expect(kept.repairs.timesPerStroke == 0 && kept.repairs.isTimed && kept.repairs.equalTimes == 3)
+    }
+
     /// A pen that loses contact for a moment in mid-stroke (a bounce, a digitizer's dropout) sends
     /// one stroke as two. Judged as two, a third of real letters changed their stars.
     @Test(arguments: ["n", "a", "H", "k", "ß"])

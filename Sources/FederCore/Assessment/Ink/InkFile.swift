@@ -62,11 +62,16 @@ public struct InkFile: Sendable, Equatable {
         // Times in other units than seconds would make a letter last hours (and a slip of a few
         // milliseconds look like seconds backwards): such times are not the writer's timing.
         let notSeconds = sawTimed && !Self.timesAreSeconds(file.strokes)
-        if sawUntimed || notSeconds { try file.giveTimesAlongStrokes() }
+        // A stroke whose samples all carry one time was stamped per stroke, not per sample: its
+        // duration and speed would be measured as nothing.
+        let perStroke = sawTimed && !notSeconds && Self.timesArePerStroke(file.strokes)
+        let replaced = sawUntimed || notSeconds || perStroke
+        if replaced { try file.giveTimesAlongStrokes() }
         (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
         // Samples at one place one after the other got one time and were dropped as duplicates.
-        if sawUntimed || notSeconds { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
+        if replaced { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
         if notSeconds { file.repairs.timesNotInSeconds = file.repairs.synthesizedTimes }
+        if perStroke { file.repairs.timesPerStroke = file.repairs.synthesizedTimes }
         return file
     }
 
@@ -91,6 +96,16 @@ public struct InkFile: Sendable, Equatable {
         guard steps.count >= stepsToJudgeUnits else { return true }
         steps.sort()
         return steps[steps.count / 2] <= longestSampleStep
+    }
+
+    /// Whether some stroke of more than `stepsToJudgeUnits` samples gives all of them one time while
+    /// the pen moves: a data set that keeps a time per stroke, or a device that stamped a stroke once.
+    /// (A few samples at one time are a device's batching, spread by `InkRepair`.)
+    static func timesArePerStroke(_ strokes: [[PenSample]]) -> Bool {
+        strokes.contains { stroke in
+            guard stroke.count > stepsToJudgeUnits, let first = stroke.first else { return false }
+            return stroke.allSatisfy { $0.t == first.t } && stroke.contains { $0.x != first.x || $0.y != first.y }
+        }
     }
 
     /// Writing speed and the pause between strokes given to ink without times: an unhurried hand

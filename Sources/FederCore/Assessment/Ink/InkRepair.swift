@@ -23,6 +23,10 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// than `InkFile.longestSampleStep` (milliseconds, microseconds or nanoseconds, or a counter).
     /// Their times are replaced as for ink without times and counted in `synthesizedTimes` too.
     public var timesNotInSeconds = 0
+    /// Samples whose ink gave a whole stroke one time (a time per stroke, not per sample: more than
+    /// `InkFile.stepsToJudgeUnits` samples at different places and one time). Replaced as for ink
+    /// without times and counted in `synthesizedTimes` too.
+    public var timesPerStroke = 0
     /// Strokes that began where the one before ended, within `InkRepair.glitchGap` seconds: a pen that
     /// lost contact for a sample or two (a bounce, a digitizer's dropout), not a lift a hand can
     /// make. Joined to the stroke before, so the letter is judged as written.
@@ -39,6 +43,7 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         overlappingStrokes = try c.decodeIfPresent(Int.self, forKey: .overlappingStrokes) ?? 0
         synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
         timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
+        timesPerStroke = try c.decodeIfPresent(Int.self, forKey: .timesPerStroke) ?? 0
         joinedStrokes = try c.decodeIfPresent(Int.self, forKey: .joinedStrokes) ?? 0
     }
 
