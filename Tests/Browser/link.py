@@ -1,6 +1,6 @@
 """A TCP relay between the page and the server that can go silent, as a Wi-Fi link does when the
-access point hangs or the laptop sleeps: the connections that exist keep their sockets open but
-carry nothing either way and never close; connections made afterwards work."""
+access point hangs or the laptop sleeps (the connections that exist keep their sockets open but
+carry nothing either way and never close), or cut them at once; connections made afterwards work."""
 
 import socket
 import threading
@@ -27,6 +27,18 @@ class SilentableLink:
         """Every connection open now carries nothing from here on, and nobody hears it end."""
         with self.lock:
             self.silenced.update(id(pair) for pair in self.open_pairs)
+
+    def cut(self):
+        """Every connection open now is closed at once, as when the access point drops the tablet;
+        the page notices at once and connects again."""
+        with self.lock:
+            pairs, self.open_pairs = self.open_pairs, []
+        for pair in pairs:
+            for s in pair:
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
 
     def _accept(self):
         while True:
