@@ -14,7 +14,7 @@ different glyph. The targets of issue 12: at most 15 % without a star and at lea
 more for readable letters; at least 95 % without a star for a different glyph.
 
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
-        [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--legacy]   # --legacy: one process per letter (feder without --batch)
+        [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--ruled] [--legacy]   # --legacy: one process per letter (feder without --batch)
         [--weights FILE]   # Klarheit from another recognizer (one that never saw the held-out writers)
 
 Other handwriting in UNIPEN's layout (one {"label", "strokes"} per line, "writer" optional, samples
@@ -83,15 +83,43 @@ def other_glyph(c, rng):
     return pool[int(rng.integers(len(pool)))]
 
 
-def lines(chosen, rng, distort, rate=100.0, speed=2.0):
+# Where a letter of each kind reaches, in x-heights above the baseline (top) and below it (bottom),
+# as Feder's Druckschrift draws it: what the ruling of `--ruled` assumes of the writer.
+X_HEIGHT = set("acemnorsuvwxz")
+DESCENDING = set("gpqy")
+
+
+def ruling(label, strokes):
+    """The middle and base line a writer of this letter would have written it on, from its extent."""
+    x0, y0, x1, y1 = data.bbox(strokes)
+    h = max(y1 - y0, 1e-9)
+    if label in X_HEIGHT:
+        middle, base = y0, y1
+    elif label in DESCENDING:
+        middle, base = y0, y0 + h / 2
+    elif label == "j":
+        middle, base = y0 + h / 3, y0 + 2 * h / 3
+    elif label in "iäöü":
+        middle, base = y1 - h / 1.5, y1
+    elif label == "t":
+        middle, base = y1 - h / 1.7, y1
+    elif label in "ÄÖÜ":
+        middle, base = y1 - h / 2.5, y1
+    else:  # capitals, digits, ascenders
+        middle, base = y1 - h / 2, y1
+    return {"middle": middle, "base": base}
+
+
+def lines(chosen, rng, distort, rate=100.0, speed=2.0, ruled=False):
     out = []
     for k, s in enumerate(chosen):
         strokes = s["strokes"]
         if distort:
             strokes = data.augment(strokes, rng, strength=1.0)
         ink = timed(strokes, rng, rate, speed)
-        out.append({"id": f"{k}:own", "glyph": s["label"], "strokes": ink})
-        out.append({"id": f"{k}:other", "glyph": other_glyph(s["label"], rng), "strokes": ink})
+        extra = {"frame": ruling(s["label"], strokes)} if ruled else {}
+        out.append({"id": f"{k}:own", "glyph": s["label"], "strokes": ink, **extra})
+        out.append({"id": f"{k}:other", "glyph": other_glyph(s["label"], rng), "strokes": ink, **extra})
     return out
 
 
@@ -233,6 +261,9 @@ def main():
     ap.add_argument("--legacy", action="store_true", help="one feder process per letter (a feder without --batch)")
     ap.add_argument("--weights", default="", help="read Klarheit with this recognizer weights file (feder assess --weights), "
                                                    "e.g. one trained without the held-out contributors")
+    ap.add_argument("--ruled", action="store_true",
+                    help="give each letter the ruling it was written on (a frame from its extent): the assessment then "
+                         "judges its size and keeps it, as in the app, instead of fitting it to the glyph's size")
     ap.add_argument("--json", help="also write the distributions here")
     ap.add_argument("--dump", help="also write every answer here (NDJSON, with the condition), for analysis")
     ap.add_argument("--write-batch", help="only write the plain letters, each with its own glyph, as a `feder assess --batch` "
@@ -251,7 +282,7 @@ def main():
         return
     results = {}
     for name, distort in [("real adult ink", False), ("child-like distortions", True)]:
-        answers = assess(args.feder, lines(chosen, rng, distort, args.rate, args.speed), args.legacy, args.weights)
+        answers = assess(args.feder, lines(chosen, rng, distort, args.rate, args.speed, args.ruled), args.legacy, args.weights)
         if args.dump:
             with open(args.dump, "a") as f:
                 for a in answers:
