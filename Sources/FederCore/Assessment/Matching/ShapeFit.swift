@@ -21,7 +21,7 @@ enum ShapeFit {
         var match: StrokeMatch
         /// Form's Fréchet distance under this fit (glyph units).
         var formDistance: Double
-        /// How far the shape's ink lies from the letter under this fit (glyph units; `FormScore.inkAway`).
+        /// How far the shape's ink lies from the letter under this fit (glyph units; `FormScore.Measure.inkAway`).
         var inkAway: Double
 
         /// The matcher's cost plus the shape distance (x-heights): a step that matches the strokes a
@@ -35,7 +35,7 @@ enum ShapeFit {
     /// too small, and does not blow a tiny touch up to letter size.
     static let scaleLimits = 0.25...4.0
     /// A refinement that explains the strokes better but moves the ink this much farther from the
-    /// letter (x-heights, `FormScore.inkAway`) has matched the wrong strokes (one long stroke taken for
+    /// letter (x-heights, `FormScore.Measure.inkAway`) has matched the wrong strokes (one long stroke taken for
     /// a single leg of an A and blown up to that leg's size); it is not taken. On 60 real UNIPEN
     /// letters in five forms (as written, resampled, split, with a tap), steps that found the right
     /// strokes moved the ink by at most 0.39 x-heights, those that found wrong ones by 0.70 to 1.08.
@@ -73,10 +73,9 @@ enum ShapeFit {
     static func evaluate(_ page: [[Point]], fit: Placement, glyph: Glyph, config: AssessmentConfig) -> Result {
         let fitted = page.map { $0.map(fit.apply) }
         let match = StrokeMatcher.match(fitted, glyph: glyph, config: config)
-        let shapeInk = FormScore.shapeInk(fitted, match: match, unit: glyph.unit, config: config)
-        return Result(fit: fit, fitted: fitted, match: match,
-                      formDistance: FormScore.distance(ink: shapeInk, glyph: glyph, config: config),
-                      inkAway: FormScore.inkAway(ink: shapeInk, glyph: glyph, config: config))
+        let shape = FormScore.measure(ink: FormScore.shapeInk(fitted, match: match, unit: glyph.unit, config: config),
+                                      glyph: glyph, config: config)
+        return Result(fit: fit, fitted: fitted, match: match, formDistance: shape.distance, inkAway: shape.inkAway)
     }
 
     /// Least-squares scale (unless kept) and shift taking the matched ink onto its glyph strokes, point

@@ -19,13 +19,22 @@ enum FormScore {
     static let turns = [0, Double.pi / 32, -Double.pi / 32, Double.pi / 16, -Double.pi / 16]
     static let widths = [1, 0.8, 1.25]
 
-    static func distance(ink: [[Point]], glyph: Glyph, config: AssessmentConfig = .standard) -> Double {
+    /// The shape distance (glyph units), and the ink's side of it as placed (`awayPercentile`, not
+    /// turned or narrowed), which the shape fit watches so that a refinement does not move the ink
+    /// off the letter (`ShapeFit.shapeLossLimit`).
+    struct Measure {
+        var distance: Double
+        var inkAway: Double
+    }
+
+    static func measure(ink: [[Point]], glyph: Glyph, config: AssessmentConfig = .standard) -> Measure {
         let spacing = Curves.samplingStep * glyph.unit
         let strokes = ink.filter { !$0.isEmpty }.map { Polyline.resample($0, maxSpacing: spacing) }
         let lines = glyph.strokes.map { Polyline.resample($0.points, maxSpacing: spacing) }
         let count = strokes.reduce(0) { $0 + $1.count }
-        guard count > 0, !lines.isEmpty else { return .infinity }
+        guard count > 0, !lines.isEmpty else { return Measure(distance: .infinity, inkAway: .infinity) }
         let centre = strokes.joined().reduce(Point.zero, +) * (1 / Double(count))
+        let inkAway = awayPercentile(strokes, lines, inkOutliers: config.formInkOutliers)
         var best = Double.infinity
         for width in widths {
             for angle in turns {
@@ -34,15 +43,19 @@ enum FormScore {
                     let d = p - centre
                     return Point(centre.x + width * (c * d.x - s * d.y), centre.y + s * d.x + c * d.y)
                 } }
-                best = min(best, shapeDistance(turned, lines, inkOutliers: config.formInkOutliers, below: best))
+                let untouched = angle == 0 && width == 1
+                best = min(best, shapeDistance(turned, lines, inkOutliers: config.formInkOutliers, below: best,
+                                               away: untouched ? inkAway : nil))
             }
         }
-        return best
+        return Measure(distance: best, inkAway: inkAway)
     }
 
     /// max(largest gap of the centerline to the ink, the ink's distance to the centerline that all but
-    /// `inkOutliers` of its points stay within). `below`: stop early once the answer cannot beat it.
-    static func shapeDistance(_ ink: [[Point]], _ lines: [[Point]], inkOutliers: Double, below: Double = .infinity) -> Double {
+    /// `inkOutliers` of its points stay within). `below`: stop early once the answer cannot beat it;
+    /// `away`: the second half when already known.
+    static func shapeDistance(_ ink: [[Point]], _ lines: [[Point]], inkOutliers: Double, below: Double = .infinity,
+                              away: Double? = nil) -> Double {
         func nearest(_ p: Point, _ set: [[Point]]) -> Double {
             var d = Double.infinity
             for line in set { d = min(d, Curves.distance(p, to: line)) }
@@ -55,7 +68,7 @@ enum FormScore {
                 if gap >= below { return gap }
             }
         }
-        return max(gap, awayPercentile(ink, lines, inkOutliers: inkOutliers))
+        return max(gap, away ?? awayPercentile(ink, lines, inkOutliers: inkOutliers))
     }
 
     /// The distance from the letter's centerline that all but `inkOutliers` of the ink's points stay
@@ -66,14 +79,6 @@ enum FormScore {
         away.sort()
         let index = min(away.count - 1, Int((Double(away.count) * (1 - inkOutliers)).rounded(.down)))
         return away[max(index, 0)]
-    }
-
-    /// How far the ink as placed lies from the letter (`awayPercentile`, not turned or narrowed).
-    static func inkAway(ink: [[Point]], glyph: Glyph, config: AssessmentConfig) -> Double {
-        let spacing = Curves.samplingStep * glyph.unit
-        let strokes = ink.filter { !$0.isEmpty }.map { Polyline.resample($0, maxSpacing: spacing) }
-        let lines = glyph.strokes.map { Polyline.resample($0.points, maxSpacing: spacing) }
-        return awayPercentile(strokes, lines, inkOutliers: config.formInkOutliers)
     }
 
     static func score(distance: Double, unit: Double, config: AssessmentConfig) -> Double {
