@@ -83,8 +83,8 @@ def other_glyph(c, rng):
     return pool[int(rng.integers(len(pool)))]
 
 
-# Where a letter of each kind reaches, in x-heights above the baseline (top) and below it (bottom),
-# as Feder's Druckschrift draws it: what the ruling of `--ruled` assumes of the writer.
+# Letters that stay between the middle and the base line, and those that reach below the base line;
+# the rest rise above the middle line (`ruling` places each kind on its lines).
 X_HEIGHT = set("acemnorsuvwxz")
 DESCENDING = set("gpqy")
 
