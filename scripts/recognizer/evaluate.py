@@ -70,7 +70,7 @@ def operating_point(prob, labels, classes, threshold):
 
 # WerkstattReader.stars(forProbability:): three from 0.9, two from 0.7, one from
 # AssessmentConfig.anotherLetter; no star below it, and then Feder says what it read.
-WERKSTATT_BANDS = (0.9, 0.7, 0.02)
+WERKSTATT_BANDS = (0.9, 0.7, 0.05)
 
 
 def werkstatt_stars(prob, labels, classes, seed=1):

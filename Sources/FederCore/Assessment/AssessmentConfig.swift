@@ -94,8 +94,9 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// so the letter was not written mirrored.
     public var surelyTheLetter = 0.9
     /// Free writing: below this recognizer probability for the expected letter, the ink is taken for
-    /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9).
-    public var anotherLetter = 0.02
+    /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9). A letter the
+    /// recognizer reads as the expected one lies far above it; what falls below is read as another.
+    public var anotherLetter = 0.05
 
     /// Ink more than this many times as long as the letter's lines is a scrawl, not the letter.
     public var scrawlLength = 3.0
