@@ -18,6 +18,9 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// A glyph stroke left without its own ink is looked for as a stretch of another ink stroke (two
     /// strokes written without lifting the pen); found when the stretch lies within this leash.
     public var joinLimit = 0.25
+    /// … after moving the glyph stroke as a whole by up to this onto the stretch (a slanted stem
+    /// inside a one-stroke a is off the upright one at its ends, not in its shape).
+    public var joinShift = 0.2
     /// Ink left over after matching (the pen lifted mid-stroke) goes with the stroke it lies along
     /// (within the corridor) with at least this share of its points.
     public var leftoverOnLineShare = 0.7

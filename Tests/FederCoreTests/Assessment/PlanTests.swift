@@ -28,6 +28,24 @@ struct PlanTests {
         #expect(written.stars == 2)
     }
 
+    /// The same one-stroke a written narrow and slanted, as adults and many children write: its stem
+    /// lies off the upright stem by the slant at its ends, and is still the stem written without
+    /// lifting the pen. Before `joinShift` the slanted stem was not found inside the stroke: the whole
+    /// stroke counted as the bowl, no plan error, three stars and the tip "Hör am Ende der Linie auf".
+    @Test(arguments: [0.25, 0.3])
+    func aSlantedOneStrokeAIsStillJoinedStrokes(slant: Double) {
+        let a = TestInk.glyph("a")
+        let bowl = a.strokes[0].points, stem = a.strokes[1].points
+        let baseline = stem.map(\.y).max()!
+        let slanted = (bowl + [stem[0]] + stem).map { Point($0.x * 0.75 + slant * (baseline - $0.y), $0.y) }
+        let written = FreeWriteAssessor.assess(TestInk.along([slanted]), glyph: a)
+        #expect(written.errors.first?.code == .joinedStrokes, "\(written.errors.map(\.code))")
+        #expect(written.errors.first?.stroke == 1)
+        #expect(written.feedback.tips.first == Phrases.joinedStrokes)
+        #expect(written.strokes.map(\.inkStrokes) == [[0], [0]])
+        #expect(written.stars == 2, "a plan error caps the stars at two")
+    }
+
     @Test func anHWithTheBarFirstIsStrokeOrderWithTheFormOfTheTaughtH() {
         let h = TestInk.glyph("H")
         let lines = h.strokes.map(\.points)

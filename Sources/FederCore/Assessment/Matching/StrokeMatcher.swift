@@ -37,6 +37,26 @@ struct StrokeMatch: Sendable, Equatable {
 }
 
 enum StrokeMatcher {
+    /// The stretch of an ink stroke written for `line` (strokes joined without lifting the pen), if
+    /// one lies within `joinLimit` of it. The line may first be moved as a whole by up to `joinShift`
+    /// onto the stretch: a stem written slanted inside a one-stroke a lies off the upright stem by
+    /// its slant at both ends, not in its shape, and is still the stem.
+    static func stretch(of line: [Point], in ink: [Point], unit: Double, config: AssessmentConfig) -> PartialFrechet.Hit? {
+        let limit = config.joinLimit * unit
+        guard let hit = PartialFrechet.find(line, in: ink, unit: unit) else { return nil }
+        if hit.distance <= limit { return hit }
+        let shift = centre(Array(ink[hit.range])) - centre(line)
+        guard shift.length <= config.joinShift * unit,
+              let moved = PartialFrechet.find(line.map { $0 + shift }, in: ink, unit: unit), moved.distance <= limit else { return nil }
+        return moved
+    }
+
+    /// The mean of points spread evenly along the polyline.
+    private static func centre(_ points: [Point]) -> Point {
+        let even = Polyline.resample(points, count: 32)
+        return even.reduce(Point.zero, +) * (1 / Double(max(even.count, 1)))
+    }
+
     /// One-to-one assignment of ink strokes to glyph strokes minimising the direction-free Fréchet
     /// distance, where leaving a glyph stroke unmatched costs ⅔ and an ink stroke ⅓ of
     /// `config.matchLimit` (so a pair is only worth matching below the limit). Exact over all
@@ -78,11 +98,10 @@ enum StrokeMatcher {
         // gets just its own stretch, so that shape, start and direction are judged on that stretch.
         var joined: [Int] = []
         var finalOwner = owner
-        let limit = config.joinLimit * unit
         for j in 0..<n where primary[j] == nil && !glyph.strokes[j].isDot {
             var best: (i: Int, hit: PartialFrechet.Hit)?
             for i in 0..<m {
-                guard let hit = PartialFrechet.find(glyph.strokes[j].points, in: ink[i], unit: unit), hit.distance <= limit else { continue }
+                guard let hit = stretch(of: glyph.strokes[j].points, in: ink[i], unit: unit, config: config) else { continue }
                 if hit.distance < best?.hit.distance ?? .infinity { best = (i, hit) }
             }
             guard let (i, hit) = best else { continue }
