@@ -44,6 +44,8 @@ struct PlanTests {
         #expect(written.feedback.tips.first == Phrases.joinedStrokes)
         #expect(written.strokes.map(\.inkStrokes) == [[0], [0]])
         #expect(written.stars == 2, "a plan error caps the stars at two")
+        // Its shape is a fair a (narrower and slanted: about 0.82–0.87 here, the upright one 0.9).
+        #expect(written.motor!.form > 0.75, "\(written.motor!.form)")
     }
 
     @Test func anHWithTheBarFirstIsStrokeOrderWithTheFormOfTheTaughtH() {
