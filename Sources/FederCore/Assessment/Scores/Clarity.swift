@@ -13,9 +13,13 @@ public struct Clarity: Sendable, Equatable, Codable {
     public var confidence: Double
     public var top: [LabelProbability]
 
+    /// A stroke shorter than this share of the ink's larger side is a touch: the pen set down and
+    /// lifted, or bounced.
+    static let touchShare = 0.05
+
     /// Judges ink against the expected character; nil when the ink cannot be read at all.
     public static func judge(_ ink: Ink, expected: String, recognizer: LetterRecognizer) -> Clarity? {
-        let strokes = ink.points.filter { !$0.isEmpty }
+        let strokes = withoutStrayTouches(ink.points.filter { !$0.isEmpty })
         // Schule knows the kind of character expected: a letter is read among letters, a digit among digits.
         let isDigit = expected.first?.isNumber ?? false
         let allowed = Set(recognizer.labels.filter { ($0.first?.isNumber ?? false) == isDigit })
@@ -23,5 +27,22 @@ public struct Clarity: Sendable, Equatable, Codable {
         let verification = reading.verify(expected: expected)
         return Clarity(expected: expected, probability: verification.probability, isExpected: verification.isExpected,
                        recognized: reading.label, confidence: reading.confidence, top: reading.top)
+    }
+
+    /// The strokes without the touches that lie on the letter's body (within the box of its lines,
+    /// widened by a touch): a tap inside the letter or a bounce at a stroke's end. The assessment
+    /// makes such a touch nobody's stroke (`StrokeMatcher`); the recognizer, which has no such rule,
+    /// read it as part of the letter, moving Klarheit and at times the stars of a right letter. A
+    /// touch outside the body stays: an i's dot and an umlaut's dots sit above the letter, and they
+    /// tell an i from an l and an ä from an a.
+    static func withoutStrayTouches(_ strokes: [[Point]]) -> [[Point]] {
+        guard let box = Polyline.bounds(strokes) else { return strokes }
+        let touch = touchShare * max(box.width, box.height)
+        let isTouch = strokes.map { Polyline.length($0) < touch }
+        guard let body = Polyline.bounds(zip(strokes, isTouch).filter { !$0.1 }.map(\.0)) else { return strokes }
+        func onBody(_ p: Point) -> Bool {
+            p.x >= body.minX - touch && p.x <= body.maxX + touch && p.y >= body.minY - touch && p.y <= body.maxY + touch
+        }
+        return zip(strokes, isTouch).filter { stroke, touch in !touch || !stroke.allSatisfy(onBody) }.map(\.0)
     }
 }
