@@ -11,7 +11,9 @@ second, 100 samples per second, 0.3 s between strokes.
 Prints, per condition, the share of 0/1/2/3 stars among letters the recognizer reads as the
 expected letter (its best reading, clarity.recognized, is the letter or the same shape), and the share without a star among letters assessed against a
 different glyph. The targets of issue 12: at most 15 % without a star and at least 60 % with two or
-more for readable letters; at least 95 % without a star for a different glyph.
+more for readable letters; at least 95 % without a star for a different glyph. Then the share of
+scrawls (synthetic ink nobody would read as a letter, scrawls.py; `per-class` for each character)
+that earn a star, which should be none.
 
     python3 scripts/calibration/calibrate.py --feder .build/debug/feder [--split heldout|calibration]
         [--per-class 12] [--seed 1] [--rate 100] [--speed 2] [--ruled] [--legacy]   # --legacy: one process per letter (feder without --batch)
@@ -36,6 +38,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "recognizer"))
 import data  # noqa: E402  (the recognizer's UNIPEN reader and child-like augmentation)
+import scrawls  # noqa: E402  (this folder: the third condition, ink nobody would read as a letter)
 
 CHARS = data.DIGITS + data.UPPER + data.LOWER
 # Contributor folds 0-2 set the thresholds; folds 3-4 are held out and reported.
@@ -289,6 +292,15 @@ def main():
                     f.write(json.dumps({"condition": name, **a}) + "\n")
         results[name] = distribution(answers)
         report(name, results[name])
+    # A third condition: scrawls, drawn with their own generator so that the two above stay the draws
+    # they were (scrawls.py).
+    drawn = scrawls.items(sorted({s["label"] for s in chosen}), args.per_class, np.random.default_rng(args.seed + 1000))
+    answers = assess(args.feder, drawn, args.legacy, args.weights)
+    if args.dump:
+        with open(args.dump, "a") as f:
+            for a in answers:
+                f.write(json.dumps({"condition": "scrawls", **a}) + "\n")
+    results["scrawls"] = scrawls.report(answers, data.same_shape)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

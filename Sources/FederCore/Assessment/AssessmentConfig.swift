@@ -100,6 +100,16 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9). A letter the
     /// recognizer reads as the expected one lies far above it; what falls below is read as another.
     public var anotherLetter = 0.05
+    /// … and for a digit, which is read among ten digits, not among 59 letters: a scrawl read as
+    /// digits spreads over ten and lands near 0.1 for any of them. Both bounds are about three
+    /// times what a blind guess gives (1/59, 1/10). Real digits read as the expected one lie above
+    /// 0.4 (docs/ASSESSMENT.md §9, "Scrawls").
+    public var anotherDigit = 0.3
+
+    /// The bound below which the recognizer takes the ink for another character than `expected`.
+    public func anotherCharacterBound(for expected: String) -> Double {
+        expected.first?.isNumber == true ? anotherDigit : anotherLetter
+    }
 
     /// Ink more than this many times as long as the letter's lines is a scrawl, not the letter.
     public var scrawlLength = 3.0

@@ -34,9 +34,10 @@ public enum Stars {
     }
 
     /// Free writing with the recognizer at hand: the ink is another letter when the recognizer's
-    /// probability for the expected one (shape twins included) is below `config.anotherLetter`.
+    /// probability for the expected one (shape twins included) is below `config.anotherLetter`
+    /// (`anotherDigit` for a digit).
     public static func isAnotherLetter(_ clarity: Clarity, config: AssessmentConfig) -> Bool {
-        clarity.probability < config.anotherLetter
+        clarity.probability < config.anotherCharacterBound(for: clarity.expected)
     }
 }
 
