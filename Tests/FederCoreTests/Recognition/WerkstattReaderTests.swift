@@ -47,6 +47,36 @@ import Testing
         #expect(between >= 2, "pairs read just above Schule's bound for another letter")
     }
 
+    /// A digit asked for is read among the ten digits and needs Schule's digit bound
+    /// (`AssessmentConfig.anotherDigit`) for its star, not the letters' one: a scrawl read as digits
+    /// spreads over ten and would otherwise earn a star for almost any of them.
+    @Test func aDigitAskedForNeedsTheDigitBound() throws {
+        let reader = WerkstattReader(recognizer: try RecognitionTestSupport.recognizer())
+        let bound = AssessmentConfig.standard.anotherDigit
+        var between = 0
+        // Lines wandering over each digit's cell (ScrawlStarsTests), two seeds each.
+        for digit in (0...9).map(String.init) {
+            let glyph = TestInk.glyph(digit)
+            let box = glyph.inkBounds, half = max(box.width, 0.7 * box.height) / 2
+            let cell = Rect(minX: box.center.x - half, minY: box.minY, maxX: box.center.x + half, maxY: box.maxY)
+            for seed in UInt64(4)...5 {
+                let walk = ScrawlStarsTests.wander(over: cell, steps: 60 + Int(seed) * 20,
+                                                   seed: seed &* 7919 &+ UInt64(digit.unicodeScalars.first!.value))
+                let answer = reader.read(Ink(pointer: .pen, strokes: [walk]), target: .letter(digit))
+                guard let stars = answer.stars, let clarity = answer.clarity else {
+                    Issue.record("\(digit) seed \(seed): no stars or clarity"); continue
+                }
+                let p = clarity.probability
+                if p >= AssessmentConfig.standard.anotherLetter && p < bound { between += 1 }
+                let place = "\(digit) seed \(seed): read \(clarity.recognized), p \(p), \(stars) stars"
+                #expect(answer.matched == (p >= bound), "\(place)")
+                #expect(stars == (p >= 0.9 ? 3 : p >= 0.7 ? 2 : p >= bound ? 1 : 0), "\(place)")
+                #expect(answer.spoken.contains(AppPhrases.iRead) == (p < bound), "\(place)")
+            }
+        }
+        #expect(between >= 2, "scrawls read between the letters' bound and the digits'")
+    }
+
     /// Feder's own letters, asked for as themselves, earn stars; the same ink asked for as a letter
     /// of another shape earns none and Feder says what it read.
     @Test func ownLettersEarnStarsAndOtherLettersNone() throws {
