@@ -43,6 +43,6 @@ public struct Clarity: Sendable, Equatable, Codable {
         func onBody(_ p: Point) -> Bool {
             p.x >= body.minX - touch && p.x <= body.maxX + touch && p.y >= body.minY - touch && p.y <= body.maxY + touch
         }
-        return zip(strokes, isTouch).filter { stroke, touch in !touch || !stroke.allSatisfy(onBody) }.map(\.0)
+        return zip(strokes, isTouch).filter { stroke, small in !small || !stroke.allSatisfy(onBody) }.map(\.0)
     }
 }
