@@ -48,6 +48,21 @@ struct PlanTests {
         #expect(written.motor!.form > 0.75, "\(written.motor!.form)")
     }
 
+    /// The stem written down, back up over itself and on into the bowl without lifting, as children
+    /// write P, b and p: the stem was written the taught way (down) and the way back is no stroke of
+    /// its own. Before, the stem was found in the way back up, a near tie, and the child heard "Fang
+    /// oben an" and that the stem went the wrong way.
+    @Test(arguments: ["P", "b", "p", "R", "B", "D"])
+    func aStemRetracedIntoTheBowlIsJoinedStrokesOnly(char: String) {
+        let glyph = TestInk.glyph(char)
+        let stem = glyph.strokes[0].points
+        let oneStroke = stem + stem.reversed() + glyph.strokes.dropFirst().flatMap(\.points)
+        let written = FreeWriteAssessor.assess(TestInk.along([oneStroke]), glyph: glyph)
+        #expect(written.errors.map(\.code) == [.joinedStrokes], "\(char): \(written.errors.map(\.code))")
+        #expect(written.feedback.tips == [Phrases.joinedStrokes], "\(char): \(written.feedback.tips.map(\.key))")
+        #expect(written.stars == 2)
+    }
+
     @Test func anHWithTheBarFirstIsStrokeOrderWithTheFormOfTheTaughtH() {
         let h = TestInk.glyph("H")
         let lines = h.strokes.map(\.points)

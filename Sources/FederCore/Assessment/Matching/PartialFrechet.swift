@@ -34,11 +34,15 @@ enum PartialFrechet {
         }
         let probes = Polyline.resample(line, count: Curves.sampleCount(length: Polyline.length(line), unit: unit))
         let forward = best(probes, dense), backward = best(Array(probes.reversed()), dense)
-        let pick = forward.distance <= backward.distance ? forward : backward
+        // A stroke retraced (a P's stem down, back up, then the bowl) lies in the ink both ways, as
+        // closely within the sampling step: the stretch written the taught way is the stroke, the
+        // other the way back. Only a clearly better backward stretch was written backwards.
+        let reversed = backward.distance < forward.distance - Curves.samplingStep * unit
+        let pick = reversed ? backward : forward
         let lo = origin[pick.start], hi = max(origin[pick.end], min(lo + 1, ink.count - 1))
         let stretch = Array(ink[lo...hi])
         let both = Curves.frechetBothWays(stretch, line, unit: unit)
-        return Hit(range: lo...hi, distance: pick.distance, reversed: backward.distance < forward.distance,
+        return Hit(range: lo...hi, distance: pick.distance, reversed: reversed,
                    forward: both.forward, backward: both.backward)
     }
 
