@@ -29,20 +29,29 @@ public struct Clarity: Sendable, Equatable, Codable {
                        recognized: reading.label, confidence: reading.confidence, top: reading.top)
     }
 
-    /// The strokes without the touches that lie on the letter's body (within the box of its lines,
-    /// widened by a touch): a tap inside the letter or a bounce at a stroke's end. The assessment
-    /// makes such a touch nobody's stroke (`StrokeMatcher`); the recognizer, which has no such rule,
-    /// read it as part of the letter, moving Klarheit and at times the stars of a right letter. A
-    /// touch outside the body stays: an i's dot and an umlaut's dots sit above the letter, and they
-    /// tell an i from an l and an ä from an a.
+    /// The strokes without the touches that are no dot: a tap inside the letter, a bounce at a
+    /// stroke's end, a tap beside or below it. The assessment makes such a touch nobody's stroke
+    /// (`StrokeMatcher`); the recognizer, which has no such rule, read it as part of the letter,
+    /// moving Klarheit and at times the stars of a right letter. A touch where dots go stays: above
+    /// the letter's body (the box of its lines), within one body height, and over it give or take
+    /// half a body height (a child's i-dot is seldom right over the stem). An i's dot and an umlaut's
+    /// dots tell an i from an l and an ä from an a.
     static func withoutStrayTouches(_ strokes: [[Point]]) -> [[Point]] {
-        guard let box = Polyline.bounds(strokes) else { return strokes }
-        let touch = touchShare * max(box.width, box.height)
-        let isTouch = strokes.map { Polyline.length($0) < touch }
-        guard let body = Polyline.bounds(zip(strokes, isTouch).filter { !$0.1 }.map(\.0)) else { return strokes }
-        func onBody(_ p: Point) -> Bool {
-            p.x >= body.minX - touch && p.x <= body.maxX + touch && p.y >= body.minY - touch && p.y <= body.maxY + touch
+        func split(touchesBelow length: Double) -> (isTouch: [Bool], body: Rect)? {
+            let isTouch = strokes.map { Polyline.length($0) < length }
+            return Polyline.bounds(zip(strokes, isTouch).filter { !$0.1 }.map(\.0)).map { (isTouch, $0) }
         }
-        return zip(strokes, isTouch).filter { stroke, small in !small || !stroke.allSatisfy(onBody) }.map(\.0)
+        // Touches measured against the whole ink first, then against the letter's body alone, so
+        // that a tap far away does not make the letter's short lines count as touches.
+        guard let all = Polyline.bounds(strokes),
+              let first = split(touchesBelow: touchShare * max(all.width, all.height)) else { return strokes }
+        let touch = touchShare * max(first.body.width, first.body.height)
+        guard let (isTouch, body) = split(touchesBelow: touch) else { return strokes }
+        let aside = max(touch, body.height / 2)
+        let dots = Rect(minX: body.minX - aside, minY: body.minY - body.height, maxX: body.maxX + aside, maxY: body.minY + touch)
+        func whereDotsGo(_ p: Point) -> Bool {
+            p.x >= dots.minX && p.x <= dots.maxX && p.y >= dots.minY && p.y <= dots.maxY
+        }
+        return zip(strokes, isTouch).filter { stroke, small in !small || stroke.allSatisfy(whereDotsGo) }.map(\.0)
     }
 }
