@@ -97,7 +97,7 @@ def report(answers, same_shape):
         "withAStar": len(starred) / max(len(answers), 1),
         "withAStarReadAsExpected": sum(read_as_expected(a) for a in starred),
         "byKind": {k: sum(a.get("stars", 0) > 0 for a in v) / max(len(v), 1) for k, v in by_kind.items()},
-        "digitsWithAStar": sum(a["glyph"]["char"].isdigit() for a in starred),
+        "digitsWithAStar": sum(a.get("glyph", {}).get("char", "").isdigit() for a in starred),
     }
     kinds = ", ".join(f"{k} {figures['byKind'][k]:.1%}" for k in KINDS)
     print(f"scrawls (synthetic, scripts/calibration/scrawls.py): {len(answers)}, with a star {figures['withAStar']:.1%} "

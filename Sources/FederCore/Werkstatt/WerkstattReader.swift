@@ -36,12 +36,11 @@ public struct WerkstattReader: Sendable {
         public var spoken: [Utterance]
     }
 
-    /// Below this probability for the letter asked for, the ink is another letter: no star, and
-    /// Feder says what it read. The same bound as Schule's (`AssessmentConfig.anotherLetter`), so
-    /// the two worlds never disagree about whether a letter is the one asked for.
-    public var anotherLetter = AssessmentConfig.standard.anotherLetter
-    /// The same for a digit asked for (`AssessmentConfig.anotherDigit`).
-    public var anotherDigit = AssessmentConfig.standard.anotherDigit
+    /// Below the bound for the letter asked for, the ink is another letter: no star, and
+    /// Feder says what it read. Schule's bounds (`AssessmentConfig.anotherCharacterBound`: a letter's,
+    /// or a digit's for a digit asked for), so the two worlds never disagree about whether a letter
+    /// is the one asked for.
+    public var config = AssessmentConfig.standard
     /// A word's letters are read from the word recognizer's three best readings, not verified one by
     /// one, so a word needs more: each letter at least this probable.
     public static let wordLetterMinimum = 0.5
@@ -60,8 +59,7 @@ public struct WerkstattReader: Sendable {
         switch target {
         case .letter(let expected):
             guard let clarity = Clarity.judge(ink, expected: expected, recognizer: recognizer) else { return unreadable() }
-            let bound = expected.first?.isNumber == true ? anotherDigit : anotherLetter
-            let stars = Self.stars(forProbability: clarity.probability, oneStarFrom: bound)
+            let stars = Self.stars(forProbability: clarity.probability, oneStarFrom: config.anotherCharacterBound(for: expected))
             let matched = stars > 0
             var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
             if !matched {
