@@ -33,8 +33,11 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var corridor = 0.35
     /// A piece of the line counts as written when ink passes within this distance.
     public var coverRadius = 0.25
-    /// A stroke that begins farther than this from its start dot started at the wrong place.
+    /// A stroke that begins farther than this from its start dot started at the wrong place …
     public var startTolerance = 0.35
+    /// … when the ink (its own, or a retrace no stroke was found in) also wrote at least this share of the line before the place it began
+    /// (`FormationChecks.wroteLineBefore`); otherwise it is a shorter stroke begun at its beginning.
+    public var startLineWrittenShare = 0.5
     /// A dot counts as written when ink passes within this distance of it (or the cover radius, if larger).
     public var dotCoverRadius = 0.3
     /// A stroke with less than this share of its line covered is missing, not partly uncovered.

@@ -138,6 +138,25 @@ struct ErrorDetectionTests {
         #expect(Set(all.map(\.key)).count == all.count)
     }
 
+    @Test func aShorterStrokeBegunAtItsBeginningHasNoWrongStart() {
+        // H's left stem (20,0)→(20,200) begun 0.7 x-heights down and written to its foot: the child
+        // began the stem where a stem begins and left its top out. That is a missing piece
+        // ("Da fehlt noch ein Stück."), not a start at the wrong place.
+        let h = TestInk.glyph("H")
+        let right = h.strokes[1].points, bar = h.strokes[2].points
+        let short = FreeWriteAssessor.assess(TestInk.along([[Point(20, 70), Point(20, 200)], right, bar]), glyph: h)
+        #expect(!short.errors.contains { $0.code == .wrongStart })
+        #expect(short.errors.contains { $0.code == .notCovered && $0.stroke == 0 })
+        #expect(short.feedback.tips == [Phrases.notCovered])
+        // Begun at the same place, but its top written afterwards: the child wrote the line before the
+        // place it began, so it began at the wrong place.
+        let late = FreeWriteAssessor.assess(
+            TestInk.along([[Point(20, 70), Point(20, 200)], [Point(20, 0), Point(20, 70)], right, bar]), glyph: h)
+        #expect(late.errors.contains { $0.code == .wrongStart && $0.stroke == 0 })
+        #expect(late.feedback.tips.first == Phrases.startTop)
+        #expect(late.stars == 2, "a plan error caps a neat letter at two")
+    }
+
     @Test func theStartTipSaysTopOrBottomByWhereTheStrokeBegins() {
         // M/one-stroke starts at the bottom on purpose.
         let m = TestInk.glyph("M", variant: "one-stroke")
