@@ -73,6 +73,12 @@ public struct GlyphStroke: Sendable, Equatable {
     public var start: Point { points[0] }
     public var end: Point { points[points.count - 1] }
 
+    /// A loop that ends where it began (O, o, 0, 8, Q's ring): it reads the same begun anywhere on
+    /// it, so where the ink began is judged by the start alone (`StrokeMatcher`, `OvershootCheck`).
+    public var isClosed: Bool { !isDot && points.count > 2 && start.distance(to: end) <= Self.closedGap * length }
+    /// Ends this close (a share of the length) are one point.
+    static let closedGap = 0.01
+
     /// Joints where the direction turns by more than `GlyphGuides.cornerAngle`.
     public var corners: [PathJoint] { joints.filter { $0.turn > GlyphGuides.cornerAngle } }
 }

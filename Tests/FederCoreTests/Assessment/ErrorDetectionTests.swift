@@ -157,6 +157,34 @@ struct ErrorDetectionTests {
         #expect(late.stars == 2, "a plan error caps a neat letter at two")
     }
 
+    @Test func aLoopBegunAtItsBottomIsAWrongStart() {
+        // An O or o begun at its bottom and drawn all the way round: the loop is the letter, begun in
+        // the wrong place. Before, the matcher read it as an O drawn from the top with half of it left
+        // over: three stars and "Hör am Ende der Linie auf." (drawn clockwise: three stars, no word).
+        for char in ["O", "o", "0"] {
+            let glyph = TestInk.glyph(char)
+            let line = glyph.strokes[0].points
+            let bottom = line.indices.max { line[$0].y < line[$1].y }!
+            let round = Array(line[bottom...]) + Array(line[1...bottom])
+            let taught = FreeWriteAssessor.assess(TestInk.along([round]), glyph: glyph)
+            #expect(taught.errors.map(\.code) == [.wrongStart], "\(char): \(taught.errors.map(\.code))")
+            #expect(taught.stars == 2)
+            let clockwise = FreeWriteAssessor.assess(TestInk.along([round.reversed()]), glyph: glyph)
+            #expect(clockwise.errors.map(\.code) == [.wrongStart, .reversed], "\(char): \(clockwise.errors.map(\.code))")
+            #expect(clockwise.stars == 2)
+        }
+        // Begun at the top and drawn on past the end by a sixth of the way round: still said.
+        let o = TestInk.glyph("O")
+        let line = o.strokes[0].points
+        let again = FreeWriteAssessor.assess(TestInk.along([line + line[1..<(line.count / 6)]]), glyph: o)
+        #expect(again.errors.map(\.code) == [.overshoot])
+        // T's bar written from the right: begun at the far end, every bit of it written backwards.
+        let t = TestInk.glyph("T")
+        let backwards = FreeWriteAssessor.assess(TestInk.along([t.strokes[0].points.reversed(), t.strokes[1].points]), glyph: t)
+        #expect(backwards.errors.contains { $0.code == .wrongStart && $0.stroke == 0 })
+        #expect(backwards.errors.contains { $0.code == .reversed && $0.stroke == 0 })
+    }
+
     @Test func theStartTipSaysTopOrBottomByWhereTheStrokeBegins() {
         // M/one-stroke starts at the bottom on purpose.
         let m = TestInk.glyph("M", variant: "one-stroke")

@@ -51,6 +51,24 @@ enum StrokeMatcher {
         return moved
     }
 
+    /// Fréchet distances of the ink walked forwards and backwards along the stroke. A closed loop is
+    /// also read as begun where the ink begins (an O begun at its bottom and drawn round is an O, with
+    /// its start in the wrong place, not an O drawn from the top with half of it left over), and the
+    /// closer reading is kept.
+    static func distances(_ ink: [Point], _ stroke: GlyphStroke, unit: Double) -> (forward: Double, backward: Double) {
+        let d = Curves.frechetBothWays(ink, stroke.points, unit: unit)
+        guard stroke.isClosed, let first = ink.first else { return d }
+        let turned = Curves.frechetBothWays(ink, loop(stroke.points, beginningNear: first), unit: unit)
+        return min(turned.forward, turned.backward) < min(d.forward, d.backward) ? turned : d
+    }
+
+    /// A closed line begun at its vertex nearest `p` and walked round in the same direction.
+    static func loop(_ line: [Point], beginningNear p: Point) -> [Point] {
+        guard line.count > 2, let k = line.indices.min(by: { line[$0].distance(to: p) < line[$1].distance(to: p) }),
+              k > 0, k < line.count - 1 else { return line }
+        return Array(line[k...]) + Array(line[1...k])
+    }
+
     /// The mean of points spread evenly along the polyline.
     private static func centre(_ points: [Point]) -> Point {
         let even = Polyline.resample(points, count: 32)
@@ -72,7 +90,7 @@ enum StrokeMatcher {
         let touch = ink.map { Polyline.length($0) < config.minOffRun * unit }
         for i in 0..<m {
             for j in 0..<n {
-                let d = Curves.frechetBothWays(ink[i], glyph.strokes[j].points, unit: unit)
+                let d = distances(ink[i], glyph.strokes[j], unit: unit)
                 pair[i].append(d)
                 cost[i][j] = touch[i] && !glyph.strokes[j].isDot ? .infinity : min(d.forward, d.backward) / unit
             }
