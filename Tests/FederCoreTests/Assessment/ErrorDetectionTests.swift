@@ -157,6 +157,23 @@ struct ErrorDetectionTests {
         #expect(late.stars == 2, "a plan error caps a neat letter at two")
     }
 
+    @Test func aLineBegunInItsMiddleAndFinishedLaterIsAWrongStart() {
+        // A 2, a d's bowl, a C begun half way along, written to the end, then their first half added:
+        // no ink stroke is the whole line, but the child began in the middle. Before, such a letter
+        // earned three stars without a word. Written in two pieces the taught way round, it is fine.
+        for char in ["2", "d", "C", "S", "U"] {
+            let glyph = TestInk.glyph(char)
+            let line = glyph.strokes[0].points
+            let middle = line.count / 2
+            let rest = glyph.strokes.dropFirst().map(\.points)
+            let late = FreeWriteAssessor.assess(TestInk.along([Array(line[middle...]), Array(line[...middle])] + rest), glyph: glyph)
+            #expect(late.errors.contains { $0.code == .wrongStart && $0.stroke == 0 }, "\(char): \(late.errors.map(\.code))")
+            #expect(late.stars <= 2)
+            let inOrder = FreeWriteAssessor.assess(TestInk.along([Array(line[...middle]), Array(line[middle...])] + rest), glyph: glyph)
+            #expect(!inOrder.errors.contains { $0.code == .wrongStart }, "\(char): \(inOrder.errors.map(\.code))")
+        }
+    }
+
     @Test func aLoopBegunAtItsBottomIsAWrongStart() {
         // An O or o begun at its bottom and drawn all the way round: the loop is the letter, begun in
         // the wrong place. Before, the matcher read it as an O drawn from the top with half of it left

@@ -6,12 +6,16 @@ enum FormationChecks {
         var errors: [WritingError] = []
         let unit = c.unit
         for (j, stroke) in c.glyph.strokes.enumerated() where !stroke.isDot {
-            guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
-            let offset = start.distance(to: stroke.start)
-            if offset > c.startTolerance, wroteLineBefore(start, stroke: j, c) {
-                errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: i, at: c.page(stroke.start),
+            // Where the child began the line: the first ink written for it, also when it was written in
+            // pieces (a 2 begun in its middle, its hook added afterwards, is no stroke matched whole).
+            guard let began = match.pieces[j].first else { continue }
+            let first = c.ink[began.stroke][began.range.lowerBound]
+            let offset = first.distance(to: stroke.start)
+            if offset > c.startTolerance, wroteLineBefore(first, stroke: j, c) {
+                errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: began.stroke, at: c.page(stroke.start),
                                            amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph, config: c.config)))
             }
+            guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
             if isReversed(d, config: c.config, unit: unit) {
                 errors.append(WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
                                            amount: (d.forward - d.backward) / unit, tip: Phrases.reversed))
