@@ -37,7 +37,16 @@ public enum FreeWriteAssessor {
         var errors = FormationChecks.run(context, match: match)
         errors.removeAll { $0.code == .extraStroke && liesOnLetter(fitted[$0.inkStroke!], context) }
         errors += CorridorCheck.run(context)
-        errors += CoverageCheck.run(context).errors
+        let coverage = CoverageCheck.run(context)
+        errors += coverage.errors
+        // A stroke no ink was written for is missing, however much of it other lines happen to cover
+        // (an a without its stem, a 7 or an f without its bar, a Q without its tail, an Ö with one dot).
+        let unwritten = FormationChecks.unwritten(context, match: match, coverage: coverage)
+        errors += unwritten.sorted().map { j in
+            let stroke = context.glyph.strokes[j]
+            return WritingError(code: .missingStroke, stroke: j, at: context.page(stroke.middle), from: 0, to: 1,
+                                amount: 1 - coverage.fractions[j], tip: stroke.isDot ? Phrases.missingDot : Phrases.missingStroke)
+        }
         errors += CornerCheck.run(context)
         errors += JoinCheck.run(context)
         errors += OvershootCheck.run(context)

@@ -72,6 +72,8 @@ public struct GlyphStroke: Sendable, Equatable {
     public var length: Double { cumulative.last ?? 0 }
     public var start: Point { points[0] }
     public var end: Point { points[points.count - 1] }
+    /// The point half way along the line.
+    public var middle: Point { Polyline.point(atArcLength: length / 2, in: points, cumulative: cumulative) }
 
     /// A loop that ends where it began (O, o, 0, 8, Q's ring): it reads the same begun anywhere on
     /// it, so where the ink began is judged by the start alone (`StrokeMatcher`, `OvershootCheck`).

@@ -174,6 +174,21 @@ struct ErrorDetectionTests {
         }
     }
 
+    @Test func aStrokeOtherLinesOnlyCrossIsStillMissing() {
+        // A 7 or an f without its bar, a t without its bar, a Q without its tail, an a without its
+        // stem, a G without its bar: the other lines pass over where it goes, so coverage alone
+        // found nothing missing, and these letters heard no tip at all. So did an Ö or an ä with one dot.
+        for (char, missing) in [("7", 1), ("f", 1), ("t", 1), ("Q", 1), ("a", 1), ("G", 1), ("Ö", 1), ("ä", 2)] {
+            let glyph = TestInk.glyph(char)
+            let lines = glyph.strokes.indices.filter { $0 != missing }.map { glyph.strokes[$0].points }
+            let a = FreeWriteAssessor.assess(TestInk.along(lines), glyph: glyph)
+            let named = a.errors.first { $0.code == .missingStroke && $0.stroke == missing }
+            #expect(named != nil, "\(char): \(a.errors.map(\.code))")
+            #expect(named?.tip == (glyph.strokes[missing].isDot ? Phrases.missingDot : Phrases.missingStroke))
+            #expect(a.stars <= 2)
+        }
+    }
+
     @Test func aLoopBegunAtItsBottomIsAWrongStart() {
         // An O or o begun at its bottom and drawn all the way round: the loop is the letter, begun in
         // the wrong place. Before, the matcher read it as an O drawn from the top with half of it left

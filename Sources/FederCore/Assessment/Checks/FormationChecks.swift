@@ -35,6 +35,45 @@ enum FormationChecks {
         return errors
     }
 
+    /// Strokes that no ink was found for — neither a whole ink stroke, nor a stretch of one, nor
+    /// pieces along it — and of which coverage said nothing, because other ink passes over them: a
+    /// bar another line only crosses (a 7's or an f's bar, a Q's tail), an umlaut's second dot next
+    /// to the first. A line that ink runs along (within `alongAngle` of its direction) for at least
+    /// `writtenAlongShare` of its length was written, joined to another stroke in a way the matcher
+    /// did not find. Where coverage already named a missing piece, that stays what the child hears:
+    /// on real letters such a line was as often there in another shape as missing.
+    static func unwritten(_ c: CheckContext, match: StrokeMatch, coverage: CoverageCheck.Result) -> Set<Int> {
+        let named = Set(coverage.errors.compactMap(\.stroke))
+        return Set(c.glyph.strokes.indices.filter { j in
+            guard match.pieces[j].isEmpty, !named.contains(j) else { return false }
+            let stroke = c.glyph.strokes[j]
+            return stroke.isDot || alongShare(stroke, c) < c.config.writtenAlongShare
+        })
+    }
+
+    /// The share of a line that ink runs along: probes every `CoverageCheck.probeStep` with an ink
+    /// segment within the cover radius that points the line's way (either sense).
+    static func alongShare(_ stroke: GlyphStroke, _ c: CheckContext) -> Double {
+        let count = max(3, Int((stroke.length / (CoverageCheck.probeStep * c.unit)).rounded(.up)) + 1)
+        let probes = Polyline.resample(stroke.points, count: count)
+        let cosine = cos(c.config.alongAngle * .pi / 180)
+        var along = 0
+        for k in probes.indices {
+            let a = probes[max(k - 1, 0)], b = probes[min(k + 1, count - 1)]
+            let t = b - a, tl = t.length
+            guard tl > 0 else { continue }
+            let hit = c.ink.contains { points in
+                points.indices.dropFirst().contains { i in
+                    let u = points[i] - points[i - 1], ul = u.length
+                    guard ul > 0, Polyline.distanceToSegment(probes[k], points[i - 1], points[i]).distance <= c.coverRadius else { return false }
+                    return abs(t.dot(u)) >= cosine * tl * ul
+                }
+            }
+            if hit { along += 1 }
+        }
+        return Double(along) / Double(count)
+    }
+
     /// Whether the ink also wrote the line before the place stroke `j` began: an O begun at the
     /// bottom and drawn round, a stem begun in the middle and finished upwards, a leg begun half way
     /// down and retraced up to the apex, a stem written upwards. Only then did the stroke start at
