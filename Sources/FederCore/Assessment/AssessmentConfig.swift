@@ -35,14 +35,15 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var coverRadius = 0.25
     /// A stroke that begins farther than this from its start dot started at the wrong place …
     public var startTolerance = 0.35
-    /// … when the ink (its own, or a retrace no stroke was found in) also wrote at least this share of the line before the place it began
-    /// (`FormationChecks.wroteLineBefore`); otherwise it is a shorter stroke begun at its beginning.
+    /// … when the ink (its own, or a retrace no stroke was found in) also wrote at least this share
+    /// of the line before the place it began (`FormationChecks.wroteLineBefore`); otherwise it is a
+    /// shorter stroke begun at its beginning.
     public var startLineWrittenShare = 0.5
-    /// A line no ink was matched to is missing unless ink runs along it (within `alongAngle` degrees
-    /// of its direction, inside the cover radius) for at least this share of its length
-    /// (`FormationChecks.unwritten`): a bar another line only crosses is missing, a stroke joined to
-    /// another in a way the matcher did not find is written.
+    /// A line no ink was matched to, of which coverage said nothing, is missing unless ink runs along
+    /// it for at least this share of its length (`FormationChecks.unwritten`): a bar another line only
+    /// crosses is missing, a stroke joined to another in a way the matcher did not find is written.
     public var writtenAlongShare = 0.5
+    /// Ink "runs along" a line within this many degrees of its direction (and inside the cover radius).
     public var alongAngle = 30.0
     /// A dot counts as written when ink passes within this distance of it (or the cover radius, if larger).
     public var dotCoverRadius = 0.3
