@@ -45,6 +45,12 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var writtenAlongShare = 0.5
     /// Ink "runs along" a line within this many degrees of its direction (and inside the cover radius).
     public var alongAngle = 30.0
+    /// Ink running on past the end of a stroke by more than this is an overshoot in free writing.
+    /// Set on real handwriting (docs/ASSESSMENT.md §9, "Overshoot on real ink"): at the 0.25 of
+    /// guided tracing (`overshoot`), where the child sees the line and its end, about a third of
+    /// adults' readable letters that earn two or three stars heard "Hör am Ende der Linie auf." for
+    /// a closing O, a long bar or a proportion of their own; at 0.35 one in ten.
+    public var freeOvershoot = 0.35
     /// A dot counts as written when ink passes within this distance of it (or the cover radius, if larger).
     public var dotCoverRadius = 0.3
     /// A stroke with less than this share of its line covered is missing, not partly uncovered.
@@ -67,7 +73,8 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var cornerShortfall = 0.85
     /// … and passes the corner point farther away than this.
     public var cornerMiss = 0.1
-    /// Ink running on past the end of a stroke by more than this is an overshoot.
+    /// Ink running on past the end of a stroke by more than this is an overshoot (guided tracing;
+    /// free writing has its own, `freeOvershoot`).
     public var overshoot = 0.25
     /// Going backwards along a line by more than this (and twice as much as forwards) is "reversed".
     public var reversedDistance = 0.3

@@ -16,7 +16,7 @@ public enum GuidedAssessor {
             glyph: glyph, ink: points, toPage: .identity,
             pieces: trace.pieces().map { $0.map { InkPiece(stroke: $0.stroke, range: $0.range) } },
             corridor: tolerance.nearBand * unit, coverRadius: tolerance.radius * unit,
-            startTolerance: config.wrongStartRadii * tolerance.radius * unit, config: config)
+            startTolerance: config.wrongStartRadii * tolerance.radius * unit, overshoot: config.overshoot * unit, config: config)
 
         var errors: [WritingError] = []
         for k in trace.contexts.indices where k < points.count {

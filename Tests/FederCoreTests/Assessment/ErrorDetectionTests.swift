@@ -67,6 +67,25 @@ struct ErrorDetectionTests {
         #expect(GuidedAssessor.assess(TestInk.along([[Point(20, 0), Point(20, 200)]]), glyph: l).errors.isEmpty)
     }
 
+    @Test func freeWritingNamesAnOvershootOnlyPastItsOwnLimit() {
+        // An O closed a little past its start is how most people close one; in free writing, with no
+        // line to stop at, that is not yet an overshoot (0.35 x-heights, set on real letters), while
+        // tracing the same ink over the shown line (0.25) is. Running on further is named in both.
+        let o = TestInk.glyph("O")
+        let line = o.strokes[0].points
+        func roundAndOn(by distance: Double) -> [[Point]] {
+            let on = line.indices.dropFirst().first { line[$0].distance(to: line[0]) >= distance * o.unit }!
+            return [line + line[1...on]]
+        }
+        let closedPast = roundAndOn(by: 0.3)
+        #expect(!FreeWriteAssessor.assess(TestInk.along(closedPast), glyph: o).errors.contains { $0.code == .overshoot })
+        #expect(GuidedAssessor.assess(TestInk.along(closedPast), glyph: o).errors.contains { $0.code == .overshoot })
+        let runOn = FreeWriteAssessor.assess(TestInk.along(roundAndOn(by: 0.5)), glyph: o)
+        let over = runOn.errors.first { $0.code == .overshoot }
+        #expect(over != nil)
+        #expect((over?.amount ?? 0) > AssessmentConfig().freeOvershoot)
+    }
+
     @Test func leavingTheCorridorSaysWhere() {
         // A bulge 0.6 x-heights to the right halfway down the stem.
         let l = TestInk.glyph("l")

@@ -19,6 +19,8 @@ struct CheckContext: Sendable {
     let corridor: Double
     let coverRadius: Double
     let startTolerance: Double
+    /// Ink farther than this past a stroke's end is an overshoot (the phase's own limit).
+    let overshoot: Double
     let config: AssessmentConfig
 
     var unit: Double { glyph.unit }

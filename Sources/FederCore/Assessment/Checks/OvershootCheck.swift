@@ -24,7 +24,7 @@ enum OvershootCheck {
                 let d = p.distance(to: end)
                 if d > far { far = d; farPoint = p }
             }
-            if far > c.config.overshoot * c.unit {
+            if far > c.overshoot {
                 errors.append(WritingError(code: .overshoot, stroke: j, at: c.page(farPoint), amount: far / c.unit,
                                            tip: Phrases.overshoot))
             }
