@@ -51,6 +51,15 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// adults' readable letters that earn two or three stars heard "Hör am Ende der Linie auf." for
     /// a closing O, a long bar or a proportion of their own; at 0.35 one in ten.
     public var freeOvershoot = 0.35
+    /// Free writing: an uncovered stretch of line (`notCovered`) beside which the stroke's own ink
+    /// runs — the ink the alignment pairs with the stretch stays within this distance of the line …
+    /// (`CoverageCheck.inkRunsBeside`) — is the letter's own shape (a curve a little wider, a bar a
+    /// little higher), which Form judges, not a missing piece. Set on real handwriting
+    /// (docs/ASSESSMENT.md §9, "A piece is missing only where no ink runs beside it").
+    public var besideRadius = 0.5
+    /// … and is at least this share of the stretch's length (a stem stopped short, a 1 without its
+    /// flag, a gap: the stretch is paired with one ink point or a jump, and is missing).
+    public var besideShare = 0.5
     /// A dot counts as written when ink passes within this distance of it (or the cover radius, if larger).
     public var dotCoverRadius = 0.3
     /// A stroke with less than this share of its line covered is missing, not partly uncovered.

@@ -32,7 +32,8 @@ public enum FreeWriteAssessor {
             glyph: glyph, ink: fitted, toPage: fit.inverted,
             pieces: match.pieces,
             corridor: config.corridor * unit, coverRadius: config.coverRadius * unit,
-            startTolerance: config.startTolerance * unit, overshoot: config.freeOvershoot * unit, config: config)
+            startTolerance: config.startTolerance * unit, overshoot: config.freeOvershoot * unit,
+            besideRadius: config.besideRadius * unit, config: config)
 
         var errors = FormationChecks.run(context, match: match)
         errors.removeAll { $0.code == .extraStroke && liesOnLetter(fitted[$0.inkStroke!], context) }

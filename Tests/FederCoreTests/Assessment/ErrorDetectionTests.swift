@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FederCore
 
@@ -84,6 +85,33 @@ struct ErrorDetectionTests {
         let over = runOn.errors.first { $0.code == .overshoot }
         #expect(over != nil)
         #expect((over?.amount ?? 0) > AssessmentConfig().freeOvershoot)
+    }
+
+    @Test func aLineWrittenBesideItsPlaceIsNotAMissingPiece() {
+        // A T whose stem bows out to the right by 0.45 x-heights: the middle of the model's stem has no
+        // ink within the cover radius, but the stem's own ink runs beside it. That is the letter's
+        // shape (Form is lower), not "Da fehlt noch ein Stück."; a stem stopped 0.8 short is.
+        let t = TestInk.glyph("T")
+        let stem = Polyline.resample(t.strokes[1].points, count: 81)
+        let bowed = stem.indices.map { k -> Point in
+            let bow = 0.45 * t.unit * sin(Double.pi * Double(k) / Double(stem.count - 1))
+            return Point(stem[k].x + bow, stem[k].y)
+        }
+        let written = FreeWriteAssessor.assess(TestInk.along([t.strokes[0].points, bowed]), glyph: t)
+        #expect(!written.errors.contains { $0.code == .notCovered || $0.code == .missingStroke }, "\(written.errors.map(\.code))")
+        #expect((written.motor?.form ?? 1) < (FreeWriteAssessor.assess(TestInk.centerline(t), glyph: t).motor?.form ?? 0))
+        // Without the rule (nothing counts as beside), the bow's middle was a missing piece.
+        var noBeside = AssessmentConfig()
+        noBeside.besideRadius = 0
+        let before = FreeWriteAssessor.assess(TestInk.along([t.strokes[0].points, bowed]), glyph: t,
+                                              options: AssessmentOptions(config: noBeside))
+        #expect(before.errors.contains { $0.code == .notCovered && $0.stroke == 1 })
+        // An H whose right stem stops 0.8 x-heights short: nothing runs beside the rest of it.
+        let h = TestInk.glyph("H")
+        let end = h.strokes[1].points.last!
+        let short = [h.strokes[1].points[0], Point(end.x, end.y - 0.8 * h.unit)]
+        let stopped = FreeWriteAssessor.assess(TestInk.along([h.strokes[0].points, short, h.strokes[2].points]), glyph: h)
+        #expect(stopped.errors.contains { $0.code == .notCovered && $0.stroke == 1 }, "\(stopped.errors.map(\.code))")
     }
 
     @Test func leavingTheCorridorSaysWhere() {

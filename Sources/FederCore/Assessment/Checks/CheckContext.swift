@@ -21,6 +21,10 @@ struct CheckContext: Sendable {
     let startTolerance: Double
     /// Ink farther than this past a stroke's end is an overshoot (the phase's own limit).
     let overshoot: Double
+    /// Free writing: an uncovered stretch of line with ink running beside it, within this distance,
+    /// is the letter's own shape, not a missing piece (`CoverageCheck`). nil: every uncovered
+    /// stretch is a missing piece, as in guided tracing, where the line to cover is shown.
+    var besideRadius: Double? = nil
     let config: AssessmentConfig
 
     var unit: Double { glyph.unit }

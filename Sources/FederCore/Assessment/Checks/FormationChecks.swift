@@ -41,9 +41,11 @@ enum FormationChecks {
     /// to the first. A line that ink runs along (within `alongAngle` of its direction) for at least
     /// `writtenAlongShare` of its length was written, joined to another stroke in a way the matcher
     /// did not find. Where coverage already named a missing piece, that stays what the child hears:
-    /// on real letters such a line was as often there in another shape as missing.
+    /// on real letters such a line was as often there in another shape as missing. So does a line
+    /// with ink running beside it where it is uncovered (`CoverageCheck.inkRunsBeside`): written,
+    /// in another shape.
     static func unwritten(_ c: CheckContext, match: StrokeMatch, coverage: CoverageCheck.Result) -> Set<Int> {
-        let named = Set(coverage.errors.compactMap(\.stroke))
+        let named = Set(coverage.errors.compactMap(\.stroke)).union(coverage.writtenBeside)
         return Set(c.glyph.strokes.indices.filter { j in
             guard match.pieces[j].isEmpty, !named.contains(j) else { return false }
             let stroke = c.glyph.strokes[j]
