@@ -120,6 +120,30 @@ def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_
     assert not any(e["kind"] == "line" and e["source"] != "clip" for e in log), "every engine line has a clip"
 
 
+def test_writing_alone_the_tips_speak_of_the_stroke_not_of_an_arrow_the_child_cannot_see(page, server):
+    said = said_by_server(page)
+    glyph = open_letter(page, server, "L")
+    unlock_audio(page)
+    wait_quiet(page)
+    pen = watch_and_tap_dots(page, glyph)
+    wait_quiet(page)
+    pen.stroke(glyph_to_client(page, densify(glyph["strokes"][0]["checkpoints"], 3.0)))
+    wait_phase(page, "freeWrite")
+    wait_quiet(page)
+    start = len(page.evaluate("window.feder.audioLog"))
+    said_before = len(said)
+    # Writing alone the page shows only the ruled lines. The L written backwards, from the end of its
+    # foot up to the top of its stem: the tip must not send the child to an arrow that is not there.
+    pen.stroke(glyph_to_client(page, densify(list(reversed(glyph["strokes"][0]["checkpoints"])), 3.0)))
+    page.wait_for_function("document.body.dataset.state === 'done'", timeout=15000)
+    wait_quiet(page)
+    reply = next(keys for keys in said[said_before:] if any(k.startswith("tip.") for k in keys))
+    assert "tip.reversed.free" in reply and "tip.reversed" not in reply, reply
+    heard = [e for e in lines(page, start) if e["key"] in reply]
+    assert_heard_in_full(heard, reply)
+    assert heard[reply.index("tip.reversed.free")]["text"] == "Andersrum! Schreib in die andere Richtung."
+
+
 def trace_stem(page, pen, glyph, speed):
     """The first 160 units of L's stem, top to bottom, at `speed` glyph units per second."""
     step = 4.0

@@ -33,7 +33,7 @@ public enum FreeWriteAssessor {
             pieces: match.pieces,
             corridor: config.corridor * unit, coverRadius: config.coverRadius * unit,
             startTolerance: config.startTolerance * unit, overshoot: config.freeOvershoot * unit,
-            besideRadius: config.besideRadius * unit, config: config)
+            overshootTip: Phrases.overshootFree, besideRadius: config.besideRadius * unit, config: config)
 
         var errors = FormationChecks.run(context, match: match)
         errors.removeAll { $0.code == .extraStroke && liesOnLetter(fitted[$0.inkStroke!], context) }

@@ -8,8 +8,8 @@ extension Phrases {
     public static let all: [Utterance] = [
         observe, direct, guided, freeWrite,
         nextDot, tapADot,
-        startTop, startBottom, startDot, reversed, strokeOrder, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
-        leftCorridor, cornerCut, overshoot, tooBig, tooSmall, offLines, extraStroke, wrongDot,
+        startTop, startBottom, startDot, reversed, reversedFree, strokeOrder, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
+        leftCorridor, leftCorridorFree, cornerCut, overshoot, overshootFree, tooBig, tooSmall, offLines, extraStroke, wrongDot,
         joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes,
     ] + praise.flatMap { $0 } + [letterDone]
 }

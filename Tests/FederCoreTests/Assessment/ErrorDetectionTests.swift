@@ -85,6 +85,8 @@ struct ErrorDetectionTests {
         let over = runOn.errors.first { $0.code == .overshoot }
         #expect(over != nil)
         #expect((over?.amount ?? 0) > AssessmentConfig().freeOvershoot)
+        // Writing alone, no line is shown: the tip speaks of the stroke ("Linie" would be a ruled line).
+        #expect(over?.tip == Phrases.overshootFree)
     }
 
     @Test func aLineWrittenBesideItsPlaceIsNotAMissingPiece() {
@@ -124,6 +126,13 @@ struct ErrorDetectionTests {
         #expect(off!.at.distance(to: Point(80, 100)) < 5)
         #expect(abs(off!.amount! - 0.6) < 0.03)
         #expect(off!.tip.text == "Bleib auf der Linie.")
+        // Writing alone there is no line to stay on but the ruled ones: the tip speaks of the stroke
+        // (an H, whose other strokes hold the fit where it is, its left stem bulging out to the left).
+        let h = TestInk.glyph("H")
+        let leftBulge = [Point(20, 0), Point(20, 70), Point(-40, 100), Point(20, 130), Point(20, 200)]
+        let written = FreeWriteAssessor.assess(TestInk.along([leftBulge, h.strokes[1].points, h.strokes[2].points]), glyph: h)
+        #expect(written.errors.first { $0.code == .leftCorridor }?.tip == Phrases.leftCorridorFree)
+        #expect(!written.feedback.tips.contains { $0.text.contains("Linie") || $0.text.contains("Pfeil") })
     }
 
     @Test func anUncoveredPartSaysWhichPart() {
@@ -169,14 +178,14 @@ struct ErrorDetectionTests {
         let l = TestInk.glyph("l")
         let a = FreeWriteAssessor.assess(TestInk.along([[Point(20, 400), Point(20, 0)]]), glyph: l)
         #expect(a.errors.count >= 3)
-        #expect(a.feedback.tips == [Phrases.startTop, Phrases.reversed])
+        #expect(a.feedback.tips == [Phrases.startTop, Phrases.reversedFree])
         #expect(a.errors.map(\.code.rank) == a.errors.map(\.code.rank).sorted())
     }
 
     @Test func everyTipIsShortGermanWithoutNumbers() {
-        let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.reversed, Phrases.strokeOrder,
-                   Phrases.missingStroke, Phrases.missingDot, Phrases.notCovered, Phrases.leftCorridor, Phrases.cornerCut,
-                   Phrases.overshoot, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot]
+        let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.reversed, Phrases.reversedFree, Phrases.strokeOrder,
+                   Phrases.missingStroke, Phrases.missingDot, Phrases.notCovered, Phrases.leftCorridor, Phrases.leftCorridorFree,
+                   Phrases.cornerCut, Phrases.overshoot, Phrases.overshootFree, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot]
             + Phrases.praise.flatMap { $0 }
         for u in all {
             #expect(!u.text.contains { $0.isNumber }, "\(u.text)")

@@ -54,7 +54,7 @@ struct FormScoreTests {
         #expect(form > 0.95)
         #expect(a.errors.contains { $0.code == .reversed && $0.stroke == 0 })
         #expect(a.strokes[0].direction! < 0.1)
-        #expect(a.feedback.tips.contains(Phrases.reversed))
+        #expect(a.feedback.tips.contains(Phrases.reversedFree))
     }
 
     @Test func startingAtTheFarEndIsAWrongStart() {

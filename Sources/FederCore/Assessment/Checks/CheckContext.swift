@@ -19,8 +19,10 @@ struct CheckContext: Sendable {
     let corridor: Double
     let coverRadius: Double
     let startTolerance: Double
-    /// Ink farther than this past a stroke's end is an overshoot (the phase's own limit).
+    /// Ink farther than this past a stroke's end is an overshoot (the phase's own limit) …
     let overshoot: Double
+    /// … and what the child hears then: the line to stop at when tracing, the stroke when writing alone.
+    var overshootTip: Utterance = Phrases.overshoot
     /// Free writing: an uncovered stretch of line with ink running beside it, within this distance,
     /// is the letter's own shape, not a missing piece (`CoverageCheck`). nil: every uncovered
     /// stretch is a missing piece, as in guided tracing, where the line to cover is shown.

@@ -44,7 +44,7 @@ enum CorridorCheck {
             if let worst {
                 errors.append(WritingError(code: .leftCorridor, stroke: j, inkStroke: worst.piece.stroke,
                                            at: c.page(c.ink[worst.piece.stroke][worst.index]), amount: worst.distance / c.unit,
-                                           tip: Phrases.leftCorridor))
+                                           tip: Phrases.leftCorridorFree))
             }
         }
         return errors

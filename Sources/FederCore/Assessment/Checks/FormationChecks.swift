@@ -18,7 +18,7 @@ enum FormationChecks {
             guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
             if isReversed(d, config: c.config, unit: unit) {
                 errors.append(WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
-                                           amount: (d.forward - d.backward) / unit, tip: Phrases.reversed))
+                                           amount: (d.forward - d.backward) / unit, tip: Phrases.reversedFree))
             }
         }
         errors += order(c, match: match)

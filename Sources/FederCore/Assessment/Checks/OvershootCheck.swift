@@ -26,7 +26,7 @@ enum OvershootCheck {
             }
             if far > c.overshoot {
                 errors.append(WritingError(code: .overshoot, stroke: j, at: c.page(farPoint), amount: far / c.unit,
-                                           tip: Phrases.overshoot))
+                                           tip: c.overshootTip))
             }
         }
         return errors

@@ -29,6 +29,9 @@ public enum Phrases {
     public static let startBottom = Utterance(key: "tip.wrongStart.bottom", text: "Fang unten beim Punkt an.")
     public static let startDot = Utterance(key: "tip.wrongStart", text: "Fang beim Punkt an.")
     public static let reversed = Utterance(key: "tip.reversed", text: "Andersrum! Schau auf den Pfeil.")
+    // Writing alone the page shows only the ruled lines: no arrow to look at, and "die Linie" would be
+    // taken for a ruled line. These say the same of the stroke itself.
+    public static let reversedFree = Utterance(key: "tip.reversed.free", text: "Andersrum! Schreib in die andere Richtung.")
     public static let strokeOrder = Utterance(key: "tip.strokeOrder", text: "Schau, welcher Strich zuerst kommt.")
     // The order tip when the letter's first stroke came too late: it names that stroke.
     public static let firstCurve = Utterance(key: "tip.strokeOrder.curve", text: "Schreib zuerst den Bogen.")
@@ -40,8 +43,10 @@ public enum Phrases {
     public static let missingDot = Utterance(key: "tip.missingDot", text: "Da fehlt noch der Punkt.")
     public static let notCovered = Utterance(key: "tip.notCovered", text: "Da fehlt noch ein Stück.")
     public static let leftCorridor = Utterance(key: "tip.leftCorridor", text: "Bleib auf der Linie.")
+    public static let leftCorridorFree = Utterance(key: "tip.leftCorridor.free", text: "Schau genau, wie der Strich geht.")
     public static let cornerCut = Utterance(key: "tip.cornerCut", text: "Fahr ganz bis in die Ecke.")
     public static let overshoot = Utterance(key: "tip.overshoot", text: "Hör am Ende der Linie auf.")
+    public static let overshootFree = Utterance(key: "tip.overshoot.free", text: "Hör am Ende des Strichs auf.")
     public static let tooBig = Utterance(key: "tip.tooBig", text: "Schreib ein bisschen kleiner.")
     public static let tooSmall = Utterance(key: "tip.tooSmall", text: "Schreib ein bisschen größer.")
     public static let offLines = Utterance(key: "tip.offLines", text: "Stell den Buchstaben auf die Linie.")
