@@ -90,13 +90,19 @@ def test_a_reply_with_three_lines_is_heard_as_three_whole_clips_and_replayed_as_
     assert_heard_in_full(lines(page, replay_from), keys)
 
 
-def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_a_clip(page, server):
-    said = said_by_server(page)
+def open_l_at_tracing(page, server):
+    """L opened with its audio unlocked, watched and its dots tapped, every line heard: tracing is next."""
     glyph = open_letter(page, server, "L")
     unlock_audio(page)
     wait_quiet(page)
     pen = watch_and_tap_dots(page, glyph)
     wait_quiet(page)
+    return glyph, pen
+
+
+def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_a_clip(page, server):
+    said = said_by_server(page)
+    glyph, pen = open_l_at_tracing(page, server)
     # The stem drawn upwards first: a mistake, heard as the mistake sound and a tip.
     stem = glyph["strokes"][0]["checkpoints"]
     pen.stroke(glyph_to_client(page, densify(list(reversed(stem[:len(stem) // 2])), 3.0)))
@@ -122,11 +128,7 @@ def test_the_reply_ending_guided_is_heard_in_order_to_its_end_and_every_line_is_
 
 def test_writing_alone_the_tips_speak_of_the_stroke_not_of_an_arrow_the_child_cannot_see(page, server):
     said = said_by_server(page)
-    glyph = open_letter(page, server, "L")
-    unlock_audio(page)
-    wait_quiet(page)
-    pen = watch_and_tap_dots(page, glyph)
-    wait_quiet(page)
+    glyph, pen = open_l_at_tracing(page, server)
     pen.stroke(glyph_to_client(page, densify(glyph["strokes"][0]["checkpoints"], 3.0)))
     wait_phase(page, "freeWrite")
     wait_quiet(page)
