@@ -53,7 +53,7 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var freeOvershoot = 0.35
     /// Free writing: an uncovered stretch of line (`notCovered`) beside which the stroke's own ink
     /// runs — the ink the alignment pairs with the stretch stays within this distance of the line …
-    /// (`CoverageCheck.inkRunsBeside`) — is the letter's own shape (a curve a little wider, a bar a
+    /// (`InkBesideLine`) — is the letter's own shape (a curve a little wider, a bar a
     /// little higher), which Form judges, not a missing piece. Set on real handwriting
     /// (docs/ASSESSMENT.md §9, "A piece is missing only where no ink runs beside it").
     public var besideRadius = 0.5

@@ -2,7 +2,8 @@ import Foundation
 
 /// "Part of the line not covered": walks every glyph stroke in small steps and asks whether any ink
 /// passed within the cover radius. Uses all ink, so a line written in pieces or by another stroke
-/// still counts as written.
+/// still counts as written. In free writing an uncovered stretch that the stroke's own ink runs
+/// beside (`InkBesideLine`) is the letter's shape, not a missing piece.
 enum CoverageCheck {
     /// The line is probed every this many x-heights (a sampling step, not a threshold).
     static let probeStep = 0.05
@@ -67,8 +68,10 @@ enum CoverageCheck {
             }
             let spacing = stroke.length / Double(count - 1)
             let uncovered = runs.filter { Double($0.to - $0.from) * spacing >= c.config.minUncovered * c.unit }
+            // Free writing: a stretch the stroke's own ink runs beside is its shape, not a missing piece.
+            let beside = uncovered.isEmpty ? nil : InkBesideLine(stroke: j, c)
             let missing = uncovered.filter {
-                !inkRunsBeside(stroke: j, from: Double($0.from) * spacing, to: Double($0.to) * spacing, c)
+                !(beside?.runsBeside(from: Double($0.from) * spacing, to: Double($0.to) * spacing) ?? false)
             }
             if missing.count < uncovered.count { writtenBeside.insert(j) }
             let long = missing.sorted { ($0.to - $0.from) > ($1.to - $1.from) }.prefix(2)
@@ -82,38 +85,5 @@ enum CoverageCheck {
         let total = weights.reduce(0, +)
         let overall = total > 0 ? zip(fractions, weights).reduce(0) { $0 + $1.0 * $1.1 } / total : 0
         return Result(fractions: fractions, overall: overall, errors: errors, writtenBeside: writtenBeside)
-    }
-
-    /// Free writing: whether the ink written for stroke `j` runs beside the uncovered stretch of its
-    /// line from arc length `from` to `to` (`CheckContext.besideRadius`): the ink that the alignment
-    /// pairs with the stretch is at least `besideShare` as long as the stretch (jumps between pieces
-    /// written apart not counted) and stays within the radius of the line. Then the stretch was
-    /// written a little away from the model — the letter's own shape, which Form judges — and is not
-    /// a missing piece. A stem stopped short, a 1 without its flag or a line with a gap leaves the
-    /// stretch paired with one ink point or a jump: missing.
-    static func inkRunsBeside(stroke j: Int, from: Double, to: Double, _ c: CheckContext) -> Bool {
-        guard let radius = c.besideRadius, !c.pieces[j].isEmpty, to > from else { return false }
-        let stroke = c.glyph.strokes[j]
-        var joined: [Point] = [], jumps: [ClosedRange<Double>] = []
-        for piece in c.pieces[j] {
-            let points = c.points(piece)
-            if let end = joined.last, let start = points.first {
-                let at = Polyline.length(joined)
-                jumps.append(at...(at + end.distance(to: start)))
-            }
-            joined += points
-        }
-        guard joined.count >= 2 else { return false }
-        let alignment = Alignment(ink: joined, line: stroke.points, unit: c.unit)
-        let ia = alignment.first[alignment.lineIndex(atArc: from)], ib = alignment.last[alignment.lineIndex(atArc: to)]
-        guard ib > ia else { return false }
-        let span = alignment.inkArc[ia]...alignment.inkArc[ib]
-        let jumped = jumps.reduce(0.0) { sum, jump in
-            sum + max(0, min(jump.upperBound, span.upperBound) - max(jump.lowerBound, span.lowerBound))
-        }
-        guard span.upperBound - span.lowerBound - jumped >= c.config.besideShare * (to - from) else { return false }
-        return alignment.ink[ia...ib].allSatisfy {
-            Polyline.nearest(to: $0, on: stroke.points, cumulative: stroke.cumulative).distance <= radius
-        }
     }
 }

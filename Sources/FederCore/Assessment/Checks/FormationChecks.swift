@@ -42,7 +42,7 @@ enum FormationChecks {
     /// `writtenAlongShare` of its length was written, joined to another stroke in a way the matcher
     /// did not find. Where coverage already named a missing piece, that stays what the child hears:
     /// on real letters such a line was as often there in another shape as missing. So does a line
-    /// with ink running beside it where it is uncovered (`CoverageCheck.inkRunsBeside`): written,
+    /// with ink running beside it where it is uncovered (`InkBesideLine`): written,
     /// in another shape.
     static func unwritten(_ c: CheckContext, match: StrokeMatch, coverage: CoverageCheck.Result) -> Set<Int> {
         let named = Set(coverage.errors.compactMap(\.stroke)).union(coverage.writtenBeside)
