@@ -47,13 +47,17 @@ struct Serve: AsyncParsableCommand {
         let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start))
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
-        let app = FederApp.make(services: services, host: host, port: port,
-                                adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        // Written unbuffered so a script reading our output sees the URL at once.
-        FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(port)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
-        // After the address line, which scripts and tests read first.
-        services.startupRecovery.log(to: logger)
+        let startupLogger = logger
+        let app = FederApp.make(services: services, host: host, port: port,
+                                adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger,
+                                onServerRunning: { boundPort in
+            // Once the socket listens, with the port it got (`--port 0` picks a free one); written
+            // unbuffered so a script reading our output can connect as soon as it sees the URL.
+            FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(boundPort)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
+            // After the address line, which scripts and tests read first.
+            services.startupRecovery.log(to: startupLogger)
+        })
         try await app.runService()
     }
 }

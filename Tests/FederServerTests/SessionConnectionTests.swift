@@ -139,6 +139,10 @@ struct SessionConnectionTests {
         ("{\"type\": 42}", .invalidMessage),
         ("{\"type\":\"dance\"}", .unknownType),
         ("{\"type\":\"hello\",\"v\":7}", .unsupportedVersion),
+        // Valid JSON whose number does not fit its field is a bad message, not bad JSON.
+        ("{\"type\":\"hello\",\"v\":1.5}", .invalidMessage),
+        ("{\"type\":\"hello\",\"v\":99999999999999999999}", .invalidMessage),
+        ("{\"type\":\"ping\",\"id\":1.5}", .invalidMessage),
         ("{\"type\":\"hello\",\"child\":\"not-a-uuid\"}", .invalidMessage),
         ("{\"type\":\"start\"}", .invalidMessage),
         ("{\"type\":\"start\",\"glyph\":\"AB\"}", .invalidMessage),

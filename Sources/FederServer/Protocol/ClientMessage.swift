@@ -70,7 +70,7 @@ struct ClientMessageDecoder: Sendable {
         let envelope: Envelope
         do {
             envelope = try decoder.decode(Envelope.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && !Self.isJSON(data) {
             return Decoded(id: nil, message: .failure(ProtocolError(.invalidJSON, "not valid JSON: \(context.debugDescription)")))
         } catch {
             // Valid JSON but no object, or a bad id: try to recover the id for the reply.
@@ -84,6 +84,13 @@ struct ClientMessageDecoder: Sendable {
         return Decoded(id: envelope.id, message: Result { () throws(ProtocolError) in
             try message(type: envelope.type, data: data)
         })
+    }
+
+    /// Foundation reports a number that does not fit its field (`"v": 1.5`, an id beyond 64 bits)
+    /// like broken JSON, without a coding path; that is valid JSON with a bad field, `invalid_message`.
+    /// Only asked on that failure, so the parse twice costs nothing on the way of a good message.
+    private static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 
     private func message(type: String, data: Data) throws(ProtocolError) -> ClientMessage {
