@@ -120,6 +120,17 @@ def page(browser):
     context.close()
 
 
+@pytest.fixture
+def touch_page(browser):
+    """A page on a touch screen (an iPad's size), for fingers and palms (`pen.Finger`)."""
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, device_scale_factor=1, has_touch=True)
+    pg = context.new_page()
+    pg.messages = []
+    pg.on("console", lambda m: pg.messages.append(f"{m.type}: {m.text}"))
+    yield pg
+    context.close()
+
+
 def no_digits_shown(page) -> str:
     """The text a person sees on the page (hidden elements excluded); the child's views must show no
     digit and no per-cent sign. Returns the text for the assertion message."""

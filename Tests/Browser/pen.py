@@ -32,6 +32,33 @@ class Pen:
         self._send("mouseReleased", x, y, 0.0, (0, 0))
 
 
+class Finger:
+    """Synthetic touches through the Chrome DevTools Protocol (the page needs a context with
+    `has_touch`): real Pointer Events of type "touch", as a child's finger or a resting palm."""
+
+    def __init__(self, page):
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind, points):
+        self.cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": i, "radiusX": 6, "radiusY": 6} for i, (x, y) in points]})
+
+    def press(self, x, y, touch_id=1):
+        """A touch that stays down (a resting palm) until `lift`."""
+        self._send("touchStart", [(touch_id, (x, y))])
+
+    def lift(self):
+        self._send("touchEnd", [])
+
+    def stroke(self, points, interval=0.012):
+        """One finger stroke through client-space points, `interval` seconds apart."""
+        self._send("touchStart", [(1, points[0])])
+        for point in points[1:]:
+            time.sleep(interval)
+            self._send("touchMove", [(1, point)])
+        self._send("touchEnd", [])
+
+
 def glyph_to_client(page, points, layer="guides"):
     """Maps glyph units to client coordinates using a guide layer's viewBox and box (Schule's
     `guides`, or Werkstatt's `werkstatt-guides`)."""

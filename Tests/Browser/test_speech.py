@@ -252,3 +252,31 @@ def test_the_guide_dot_is_accompanied_by_the_letter_sound_in_observe(page, serve
     # Voice and page come from the Feder server alone: no third-party script, font or audio.
     assert any(u.endswith("/audio/letter.sound.m.mp3") for u in requested)
     assert all(u.startswith(server.url) or u.startswith(server.ws_url.rsplit("/v1", 1)[0]) for u in requested), requested
+
+
+def test_the_name_of_the_world_a_child_taps_is_heard_whole_before_its_first_line(page, server):
+    """A tap on a world says its name while the world opens. The world's own first lines used to
+    clear the speech at once: "Werkstatt" was cut after a few milliseconds and "Schule" never played."""
+    from child_steps import wait_screen
+    from test_screens import onboarded_profile
+    child = onboarded_profile(server, "baer", "rot")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    unlock_audio(page)
+    for world, first_line in (("werkstatt", None), ("schule", "prompt.observe")):
+        wait_quiet(page)  # a child's pace: the question "Wohin möchtest du?" was heard
+        since = len(page.evaluate("window.feder.audioLog"))
+        page.click(f"[data-world-button={world}]")
+        wait_screen(page, world)
+        page.wait_for_function(f"window.feder.audioLog.slice({since}).filter(e => e.kind === 'line').length >= 2",
+                               timeout=15000)
+        heard = lines(page, since)
+        name = heard[0]
+        assert name["key"] == f"world.{world}", [e["key"] for e in heard]
+        assert name["ended"] and not name["cut"] and name["played"] >= name["clipDuration"] - SLACK_MS, name
+        assert heard[1]["start"] >= name["start"] + name["clipDuration"] - SLACK_MS, "the next line waited for the name"
+        if first_line:
+            assert first_line in [e["key"] for e in heard], [e["key"] for e in heard]
+        page.locator("[data-go=home]:visible").first.click()
+        wait_screen(page, "home")

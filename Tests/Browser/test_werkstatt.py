@@ -6,7 +6,7 @@ import urllib.request
 
 from child_steps import wait_screen
 from conftest import no_digits_shown
-from pen import Pen, densify, glyph_to_client
+from pen import Finger, Pen, densify, glyph_to_client
 from test_screens import onboarded_profile
 from test_speech import lines, wait_quiet
 
@@ -104,3 +104,131 @@ def test_a_slow_letter_from_a_fast_pen_is_still_read(page, server):
     page.wait_for_function("document.body.dataset.read !== undefined", timeout=15000)
     assert page.evaluate("document.body.dataset.read") == "L"
     assert page.evaluate("window.sockets") == 0, "the connection was not lost on the way"
+
+
+def glyph(server, char):
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{urllib.request.quote(char)}") as r:
+        return json.load(r)
+
+
+def open_werkstatt(page, server, mode, animal="hase"):
+    child = onboarded_profile(server, animal, "gelb")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    reads = []
+
+    def watch(ws):
+        def sent(payload):
+            message = json.loads(payload) if isinstance(payload, str) else {}
+            if message.get("type") == "read":
+                reads.append(message)
+        ws.on("framesent", sent)
+    page.on("websocket", watch)
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.click("[data-world-button=werkstatt]")
+    wait_screen(page, "werkstatt")
+    page.click(f"#werkstatt-modes [data-mode={mode}]")
+    page.wait_for_function(f"document.body.dataset.werkstattMode === '{mode}' && document.body.dataset.read === undefined")
+    return reads
+
+
+def test_a_finger_writes_a_whole_letter_in_werkstatt(touch_page, server):
+    """On a touch screen the paper is the child's, not the browser's: a finger stroke is not taken
+    for scrolling (which cancelled it after a few points and read the wrong letter)."""
+    page = touch_page
+    reads = open_werkstatt(page, server, "free")
+    finger = Finger(page)
+    for stroke in glyph(server, "L")["strokes"]:
+        finger.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0), layer="werkstatt-guides"))
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    assert page.evaluate("document.body.dataset.read") == "L"
+    [read] = reads
+    assert read["ink"]["pointer"] == "touch"
+    assert [len(s) for s in read["ink"]["strokes"]] and min(len(s) for s in read["ink"]["strokes"]) > 10, \
+        "every finger stroke arrived whole"
+
+
+def test_a_touch_the_system_cancels_ends_where_the_finger_was(touch_page, server):
+    """A `pointercancel` (the system taking the touch away) carries no real position, often 0, 0: the
+    stroke ends on its last sample instead of shooting to the corner of the page."""
+    page = touch_page
+    reads = open_werkstatt(page, server, "free")
+    page.evaluate("() => { window.touchId = null; document.getElementById('werkstatt-ink')"
+                  ".addEventListener('pointerdown', (e) => { window.touchId = e.pointerId; }, {capture: true}); }")
+    points = glyph_to_client(page, densify(glyph(server, "I")["strokes"][0]["checkpoints"], 3.0), layer="werkstatt-guides")
+    finger = Finger(page)
+    finger._send("touchStart", [(1, points[0])])
+    for point in points[1:]:
+        finger._send("touchMove", [(1, point)])
+    page.wait_for_function("window.touchId !== null")
+    page.evaluate("""() => document.getElementById('werkstatt-ink').dispatchEvent(new PointerEvent('pointercancel',
+        { pointerId: window.touchId, pointerType: 'touch', bubbles: true, clientX: 0, clientY: 0 }))""")
+    finger.lift()
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    [stroke] = reads[0]["ink"]["strokes"]
+    last, before = stroke[-1], stroke[-2]
+    assert abs(last[0] - before[0]) < 1 and abs(last[1] - before[1]) < 1, f"the stroke ended where it was: {stroke[-3:]}"
+
+
+def test_a_pen_landing_while_the_palm_rests_writes(touch_page, server):
+    """The hand often touches the paper just before the pen: the pen takes over, and its stroke is
+    drawn and read whole (it drew nothing while the palm held the page)."""
+    page = touch_page
+    reads = open_werkstatt(page, server, "free")
+    box = page.evaluate("(() => { const r = document.getElementById('werkstatt-paper').getBoundingClientRect();"
+                        " return [r.right, r.bottom]; })()")
+    finger = Finger(page)
+    finger.press(box[0] - 40, box[1] - 40)  # the palm, low on the writing side
+    pen = Pen(page)
+    letter = glyph(server, "H")["strokes"]
+    for stroke in letter:
+        pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0), layer="werkstatt-guides"))
+    finger.lift()
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    strokes = reads[0]["ink"]["strokes"]
+    written = [s for s in strokes if len(s) > 10]
+    assert len(written) == len(letter) == 3, f"every pen stroke of the H was kept: {[len(s) for s in strokes]}"
+    assert len(strokes) <= len(letter) + 1, "the palm is at most one short mark"
+
+
+def test_a_word_goes_on_after_a_pause_to_think(page, server):
+    """Asked for a word, the child writes a letter, stops to think, and writes on: a pause is not the
+    end of the word, and a stroke to the right of what was read adds to it instead of wiping it."""
+    reads = open_werkstatt(page, server, "word")
+    target = page.evaluate("document.body.dataset.werkstattTarget")
+    first = glyph(server, target[0])
+    pen = Pen(page)
+    for stroke in first["strokes"]:
+        pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0), layer="werkstatt-guides"))
+    page.wait_for_timeout(2500)  # thinking; a single letter would have been read by now
+    assert reads == [], "the word is not read while the child thinks"
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)  # then it is
+    assert len(reads) == 1
+    second = glyph(server, target[1])
+    shift = first["width"] + 20
+    for stroke in second["strokes"]:
+        moved = [(x + shift, y) for x, y in densify(stroke["checkpoints"], 3.0)]
+        pen.stroke(glyph_to_client(page, moved, layer="werkstatt-guides"))
+    page.wait_for_function("() => document.body.dataset.state === 'reading'", timeout=10000)
+    page.wait_for_function("() => document.body.dataset.state === 'ready'", timeout=10000)
+    assert len(reads) == 2
+    assert len(reads[1]["ink"]["strokes"]) == len(first["strokes"]) + len(second["strokes"]), \
+        "the first letter is still part of the word"
+
+
+def test_ink_written_while_the_server_is_away_is_read_when_it_is_back(page, server):
+    """The child writes while the connection is gone: a soft sound answers at once (the child never
+    waits in silence), the ink stays, and it is read as soon as the server is back."""
+    open_werkstatt(page, server, "free")
+    strokes = glyph(server, "L")["strokes"]
+    server.stop()
+    page.wait_for_selector("#offline:not(.hidden)")
+    logged = len(page.evaluate("window.feder.audioLog"))
+    pen = Pen(page)
+    for stroke in strokes:
+        pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0), layer="werkstatt-guides"))
+    page.wait_for_function(f"window.feder.audioLog.slice({logged}).some(e => e.key === 'fx.soft')", timeout=10000)
+    assert page.evaluate("document.body.dataset.read") is None
+    server.start()
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=20000)
+    assert page.evaluate("document.body.dataset.read") == "L"

@@ -30,5 +30,7 @@ self.addEventListener("fetch", (event) => {
       caches.open(SHELL).then((cache) => cache.put(url.pathname, copy));
     }
     return response;
-  }).catch(() => caches.match(url.pathname).then((hit) => hit || caches.match("/"))));
+  // Only a page falls back to the shell: a clip or a script answered with HTML would fail to decode
+  // instead of failing to load, and the page's own fallbacks (the browser's voice) would not start.
+  }).catch(() => caches.match(url.pathname).then((hit) => hit || (event.request.mode === "navigate" ? caches.match("/") : Response.error()))));
 });

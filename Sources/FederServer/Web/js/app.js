@@ -97,6 +97,7 @@ async function main() {
       try {
         await hello(state.childID);
         await screens.schule.reconnected();
+        await screens.werkstatt.reconnected();
       } catch (error) { console.warn("after reconnecting", error); }
     }
   });

@@ -113,7 +113,11 @@ export class Connection {
   receive(text) {
     let message;
     try { message = JSON.parse(text); } catch (error) { console.warn("not JSON from the server", error); return; }
-    this.listeners.forEach((fn) => fn(message));
+    // A listener that fails on an unexpected message must neither keep the others from it nor
+    // leave the request it answers waiting for ever.
+    this.listeners.forEach((fn) => {
+      try { fn(message); } catch (error) { console.error("a message listener failed", message.type, error); }
+    });
     const waiting = message.re !== undefined ? this.pending.get(message.re) : undefined;
     if (waiting?.isTerminal) {
       waiting.replies.push(message);

@@ -52,7 +52,8 @@ export class LessonView {
     this.animation.stop();
     this.resuming = false;
     this.suspended = false;
-    speech.clear(); // leaving the letter: its lines are obsolete
+    // The last letter's lines are obsolete; a line said before it (the world's name) is still heard.
+    speech.clear("lesson");
     letterSound.stop();
     setBody({ state: "loading" });
     const body = word ? { word, script } : char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
@@ -99,7 +100,7 @@ export class LessonView {
     this.penDown = false;
     this.dropQueued();
     if (document.body.dataset.state !== "done") {
-      speech.clear();
+      speech.clear("lesson");
       this.connection.send("end");
     }
     this.lessonID = null;

@@ -1,6 +1,8 @@
 // Captures pen and finger input with Pointer Events and hands samples on in glyph units.
 // One pointer at a time; while a pen is down (and shortly after), touches are ignored: a resting
-// palm must not draw. Coalesced events give the full 120–240 Hz of an Apple Pencil where available.
+// palm must not draw. A pen that lands while a touch is down takes over: that touch was the hand
+// resting before the pen came, and its stroke ends where it was. Coalesced events give the full
+// 120–240 Hz of an Apple Pencil where available.
 
 const PALM_GRACE_MS = 400;
 
@@ -12,16 +14,20 @@ export class PenInput {
    */
   constructor(surface, viewport, handlers) {
     this.surface = surface;
+    // The browser must not take a finger on the paper for scrolling or zooming: it would cancel
+    // the stroke after a few points. Set here, so that no surface that writes can miss it.
+    surface.style.touchAction = "none";
     this.viewport = viewport;
     this.handlers = handlers;
     this.activeId = null;
     this.activeType = null;
+    this.lastSample = null;
     this.lastPenTime = -Infinity;
     this.enabled = true;
     surface.addEventListener("pointerdown", (e) => this.onDown(e));
     surface.addEventListener("pointermove", (e) => this.onMove(e));
     surface.addEventListener("pointerup", (e) => this.onUp(e));
-    surface.addEventListener("pointercancel", (e) => this.onUp(e));
+    surface.addEventListener("pointercancel", (e) => this.onCancel(e));
     surface.addEventListener("contextmenu", (e) => e.preventDefault());
   }
 
@@ -36,6 +42,9 @@ export class PenInput {
 
   onDown(e) {
     if (!this.enabled) return;
+    if (this.activeId !== null && e.pointerType === "pen" && this.activeType === "touch") {
+      this.end(e.timeStamp); // the palm came first: its stroke ends, the pen writes
+    }
     if (this.activeId !== null) return; // one pointer at a time
     if (e.pointerType === "touch" && (e.timeStamp - this.lastPenTime < PALM_GRACE_MS)) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -44,7 +53,8 @@ export class PenInput {
     this.activeType = e.pointerType;
     if (e.pointerType === "pen") this.lastPenTime = e.timeStamp;
     this.surface.setPointerCapture?.(e.pointerId);
-    this.handlers.down(this.sample(e), e.pointerType === "pen" ? "pen" : e.pointerType === "touch" ? "touch" : "mouse");
+    this.lastSample = this.sample(e);
+    this.handlers.down(this.lastSample, e.pointerType === "pen" ? "pen" : e.pointerType === "touch" ? "touch" : "mouse");
   }
 
   onMove(e) {
@@ -53,7 +63,9 @@ export class PenInput {
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     const events = typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
     const list = events.length ? events : [e];
-    this.handlers.move(list.map((c) => this.sample(c)));
+    const samples = list.map((c) => this.sample(c));
+    this.lastSample = samples[samples.length - 1];
+    this.handlers.move(samples);
   }
 
   onUp(e) {
@@ -62,6 +74,23 @@ export class PenInput {
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.activeId = null;
     this.handlers.up(this.sample(e));
+  }
+
+  /** The system took the pointer away (a gesture, the palm rejection of the device, a lost
+   * capture): the event's own position is meaningless (often 0, 0), so the stroke ends where it was. */
+  onCancel(e) {
+    if (e.pointerId !== this.activeId) return;
+    if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
+    this.end(e.timeStamp);
+  }
+
+  /** Ends the stroke in progress at its last sample, at `timeStamp`. */
+  end(timeStamp) {
+    this.surface.releasePointerCapture?.(this.activeId);
+    this.activeId = null;
+    const last = this.lastSample;
+    const t = Math.max(last[2], round(timeStamp / 1000, 4));
+    this.handlers.up(last.length > 3 ? [last[0], last[1], t, 0, last[4], last[5]] : [last[0], last[1], t]);
   }
 }
 

@@ -14,12 +14,14 @@ export function say(line) {
   if (line) voice.sayAll([asLine(line)]);
 }
 
-/** Stops what is being said and drops what waits (a new prompt replaces the old one). */
-export function stopSpeaking() {
-  voice.clear();
+/** Stops what is being said and drops what waits (a new prompt replaces the old one): every line,
+ * or only those said with `scope`. */
+export function stopSpeaking(scope) {
+  voice.clear(scope);
 }
 
-export function sayAll(lines) {
+/** Lines heard in order as one group; with `scope`, `stopSpeaking(scope)` clears them and nothing else. */
+export function sayAll(lines, scope = null) {
   const list = (lines || []).filter(Boolean).map(asLine);
-  if (list.length) voice.sayAll(list);
+  if (list.length) voice.sayAll(list, scope);
 }

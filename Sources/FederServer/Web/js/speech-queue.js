@@ -1,7 +1,9 @@
 // What Feder says, in order: each line is heard to its end before the next starts. The lines of one
 // server reply form a group ("Super gemacht!", a tip, the next prompt); "Nochmal hören" repeats the
 // last group. A reply that starts a new phase, or leaving the letter, makes older lines obsolete and
-// clears them explicitly. Speaking never blocks drawing: nothing here is awaited by input code.
+// clears them explicitly. A group may belong to a scope ("lesson", "werkstatt"): clearing a scope
+// drops only its lines, so the name of the world a child just tapped is still heard whole while
+// that world begins. Speaking never blocks drawing: nothing here is awaited by input code.
 
 import { playLine, preload } from "./clip-player.js";
 import { whenUnlocked } from "./audio-context.js";
@@ -13,40 +15,47 @@ class SpeechQueue {
     this.pending = [];
     this.current = null;
     this.lastGroup = [];
+    this.lastScope = null;
+    this.loading = null;
     this.running = false;
     this.generation = 0;
   }
 
-  /** The `say` events of one server reply, as one group; a new phase first clears older lines. */
+  /** The `say` events of one lesson reply, as one group; a new phase first clears the lesson's
+   * older lines. */
   hearReply(events) {
     const lines = events.filter((e) => e.kind === "say").map(({ key, text }) => ({ key, text }));
-    if (events.some((e) => e.kind === "phaseStarted")) this.clear();
-    if (lines.length) this.speakGroup(lines);
+    if (events.some((e) => e.kind === "phaseStarted")) this.clear("lesson");
+    if (lines.length) this.speakGroup(lines, "lesson");
   }
 
-  /** Queues lines after whatever is still being said. */
-  speakGroup(lines) {
+  /** Queues lines after whatever is still being said; `scope` names who may clear them. */
+  speakGroup(lines, scope = null) {
     this.lastGroup = lines;
+    this.lastScope = scope;
     document.body.dataset.said = lines[lines.length - 1].text;
     lines.forEach((line) => preload(line.key));
-    this.pending.push(...lines);
+    this.pending.push(...lines.map((line) => ({ ...line, scope })));
     this.pump();
   }
 
-  /** Stops the line being said and forgets the ones waiting. */
-  clear() {
-    this.generation += 1;
-    this.pending = [];
-    this.current?.stop();
-    this.current = null;
+  /** Stops the line being said and forgets the ones waiting: all of them, or those of `scope`. */
+  clear(scope) {
+    const mine = (line) => scope === undefined || line?.scope === scope;
+    if (mine(this.loading)) this.generation += 1;
+    this.pending = this.pending.filter((line) => !mine(line));
+    if (this.current && mine(this.current.line)) {
+      this.current.stop();
+      this.current = null;
+    }
   }
 
   /** "Nochmal hören": the last group again, from its first line. */
   replay() {
     if (!this.lastGroup.length) return;
-    const group = this.lastGroup;
+    const [group, scope] = [this.lastGroup, this.lastScope];
     this.clear();
-    this.speakGroup(group);
+    this.speakGroup(group, scope);
   }
 
   get busy() { return this.running; }
@@ -62,12 +71,14 @@ class SpeechQueue {
         if (!this.pending.length) break;
         const generation = this.generation;
         const line = this.pending.shift();
+        this.loading = line;
         captions.show(line.text);
         const playing = await playLine(line, { muted: !feedbackSettings.sound });
+        this.loading = null;
         if (generation !== this.generation) { playing.stop(); continue; }
-        this.current = playing;
+        this.current = { line, stop: () => playing.stop() };
         await playing.done;
-        if (this.current === playing) this.current = null;
+        if (this.current?.line === line) this.current = null;
       }
     } finally {
       this.running = false;

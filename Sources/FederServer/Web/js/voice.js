@@ -6,8 +6,10 @@ import { speech } from "./speech-queue.js";
 export const voice = {
   /** Queues one line; `key` picks its pre-rendered clip (text alone uses the browser's voice). */
   say(text, key = null) { speech.speakGroup([{ key, text }]); },
-  /** Several lines heard in order, repeated together by "Nochmal hören". */
-  sayAll(lines) { if (lines.length) speech.speakGroup(lines); },
+  /** Several lines heard in order, repeated together by "Nochmal hören"; `scope` (optional) names
+   * the screen that may clear them. */
+  sayAll(lines, scope = null) { if (lines.length) speech.speakGroup(lines, scope); },
   repeat() { speech.replay(); },
-  clear() { speech.clear(); },
+  /** Every line, or those of `scope`. */
+  clear(scope) { speech.clear(scope); },
 };

@@ -2,7 +2,7 @@
 // leads back to "Wer schreibt heute?".
 
 import { avatar, flame, jar, worlds } from "../pictures.js";
-import { say } from "../speak.js";
+import { say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { state, go } from "../state.js";
 
@@ -18,7 +18,9 @@ export class HomeScreen {
     document.querySelectorAll("[data-world-button]").forEach((b) => {
       const world = b.dataset.worldButton;
       b.innerHTML = worlds[world]();
-      b.addEventListener("click", () => { sounds.unlock(); say(NAMES[world]); go(world); });
+      // The tap answers "Wohin möchtest du?": the question stops, the world's name is heard whole
+      // while the world opens (its own lines wait for it).
+      b.addEventListener("click", () => { sounds.unlock(); stopSpeaking(); say(NAMES[world]); go(world); });
     });
   }
 

@@ -12,12 +12,16 @@ import { state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 const QUIET_MS = 1800;
+// A word is written letter by letter, and a child stops to think between them: it is read after a
+// longer quiet, and a stroke that goes on to the right of a word already read adds to it.
+const WORD_QUIET_MS = 3500;
 // One message carries at most 64 KiB (docs/PROTOCOL.md): a slow letter from a 240 Hz pen brings
 // more samples than that. The reader resamples every letter to a fixed number of points and the
 // assessment needs far fewer than this, so a long ink is thinned evenly, each stroke keeping its
 // first and last sample, rather than lost with the connection.
 const READ_SAMPLES = 1500;
 const SVG = "http://www.w3.org/2000/svg";
+const SCOPE = "werkstatt";  // what Werkstatt says, cleared by Werkstatt alone
 
 /** A random prompt among those whose every letter the child has open (a picture's first letter, a
  * word's letters); among all of them when none fits yet. */
@@ -46,7 +50,7 @@ export class WerkstattScreen {
       b.addEventListener("click", () => { sounds.unlock(); this.ask(b.dataset.mode); });
     });
     $("werkstatt-replay").innerHTML = icons.ear();
-    $("werkstatt-replay").addEventListener("click", () => sayAll(this.lastLines));
+    $("werkstatt-replay").addEventListener("click", () => { stopSpeaking(SCOPE); sayAll(this.lastLines, SCOPE); });
     new ResizeObserver(() => { if (state.screen === "werkstatt") this.layout(); }).observe(this.paper);
   }
 
@@ -81,7 +85,9 @@ export class WerkstattScreen {
     document.body.dataset.werkstattMode = mode;
     delete document.body.dataset.read;
     delete document.body.dataset.werkstattTarget;  // set again once the new prompt is chosen
-    stopSpeaking();  // a child tapping another prompt hears that one, not a queue of the old ones
+    // A child tapping another prompt hears that one, not a queue of the old ones; the world's name,
+    // said as the child came in, is heard to its end first.
+    stopSpeaking(SCOPE);
     const p = this.prompts;
     if (!p) return;
     const asked = ++this.asked;
@@ -115,7 +121,7 @@ export class WerkstattScreen {
     }
     $("werkstatt-prompt").innerHTML = picture;
     this.lastLines = lines.filter(Boolean);
-    sayAll(this.lastLines);
+    sayAll(this.lastLines, SCOPE);
   }
 
   async openLetters() {
@@ -132,7 +138,11 @@ export class WerkstattScreen {
   down(sample, pointer) {
     sounds.unlock();
     clearTimeout(this.quiet);
-    if (this.answered) { this.ink.clear(); this.answered = false; $("werkstatt-stars").innerHTML = ""; }
+    if (this.answered) {
+      if (!this.continuesWord(sample)) this.ink.clear();
+      this.answered = false;
+      $("werkstatt-stars").innerHTML = "";
+    }
     this.penDown = true;
     this.ink.begin(sample, pointer);
   }
@@ -144,10 +154,25 @@ export class WerkstattScreen {
     this.penDown = false;
     this.ink.extend([sample]);
     clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.read(), QUIET_MS);
+    this.quiet = setTimeout(() => this.read(), this.mode === "word" ? WORD_QUIET_MS : QUIET_MS);
+  }
+
+  /** Word mode: a pen-down to the right of the ink (less than half an x-height back from its right
+   * edge) goes on writing the word; one further left begins it again. */
+  continuesWord(sample) {
+    if (this.mode !== "word" || !this.prompts || !this.ink.strokes.length) return false;
+    const r = this.prompts.ruling;
+    const right = Math.max(...this.ink.strokes.flatMap((stroke) => stroke.samples.map((p) => p[0])));
+    return sample[0] > right - 0.5 * (r.base - r.middle);
+  }
+
+  /** After a lost connection: ink that could not be read then is read now. */
+  async reconnected() {
+    if (this.unread && state.screen === "werkstatt") await this.read();
   }
 
   async read() {
+    this.unread = false;
     const strokes = thinned(this.ink.strokes.map((s) => s.samples.map((x) => [x[0], x[1], x[2]])));
     if (!strokes.length) return;
     const pointer = this.ink.strokes[0].pointer;
@@ -169,9 +194,13 @@ export class WerkstattScreen {
       if (answer.stars != null) $("werkstatt-stars").innerHTML = stars(answer.stars);
       if (answer.stars >= 2) sounds.letter(); else if (answer.matched === false) sounds.soft();
       this.lastLines = answer.say;
-      sayAll(answer.say);
+      sayAll(answer.say, SCOPE);
     } catch (error) {
+      // Offline or cut off: the child hears that something happened, the ink stays, and it is read
+      // as soon as the connection is back (`reconnected`).
       console.warn("read failed", error);
+      this.unread = true;
+      sounds.soft();
     } finally {
       document.body.dataset.state = "ready";
     }
