@@ -31,6 +31,18 @@ def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
     page.wait_for_timeout(900)  # let the celebration finish popping in before the screenshot
     page.screenshot(path=str(artifact("lesson-A-5-celebration.png")))
     assert int(page.evaluate("document.body.dataset.letterStars")) >= 1
+    # The panel's home button stands out from the panel (it was blue on blue).
+    colours = page.evaluate("""() => [getComputedStyle(document.querySelector('#celebration .panel')).backgroundColor,
+        getComputedStyle(document.querySelector('#celebration .celebration-home')).backgroundColor]""")
+    assert colours[0] != colours[1], colours
+    # Upright (an iPad turned), the panel stands below the letter's base line instead of on the letter.
+    page.set_viewport_size({"width": 820, "height": 1180})
+    page.wait_for_timeout(300)
+    panel_top = page.evaluate("document.querySelector('#celebration .panel').getBoundingClientRect().top")
+    base = page.evaluate("document.querySelector('#guides .ruling-line.base').getBoundingClientRect().top")
+    assert panel_top >= base, (panel_top, base)
+    page.screenshot(path=str(artifact("lesson-A-5-celebration-portrait.png")))
+    page.set_viewport_size({"width": 1180, "height": 820})
     # Every line of the reply that ends the letter is heard, in order, to its end: the praise and
     # "Geschafft!" — German, no numbers.
     wait_quiet(page)
