@@ -8,6 +8,7 @@ import urllib.request
 from adult_gate import adult_request
 from conftest import artifact
 from lesson_steps import open_letter, trace, wait_phase, watch_and_tap_dots
+from pen import densify, glyph_to_client
 from test_speech import lines, said_by_server, wait_quiet
 
 
@@ -106,3 +107,37 @@ def test_records_survive_a_restart(page, server):
     server.start()
     records = adult_request(server, "GET", "/api/v1/records")
     assert any(rec["glyph"] == "I" and rec["phase"] == "guided" and rec["completed"] for rec in records)
+
+
+def test_turning_the_ipad_keeps_what_the_child_has_done_in_the_phase(page, server):
+    """Turning the iPad draws the guides again for the new size: the dots already tapped, the
+    checkpoints reached and the strokes traced stay marked (they turned blue again, and a child who
+    tapped the first dot again heard that it was wrong)."""
+    from pen import Pen, start_dots, tap
+    glyph = open_letter(page, server, "H")
+    pen = Pen(page)
+    tap(page, pen, glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    dots = start_dots(page)
+    for x, y in dots[:2]:
+        tap(page, pen, x, y)
+        page.wait_for_timeout(150)
+    done = "document.querySelectorAll('#guides circle.start-dot.done').length"
+    assert page.evaluate(done) == 2
+    page.set_viewport_size({"width": 820, "height": 1180})
+    page.wait_for_timeout(300)
+    assert page.evaluate(done) == 2, "the tapped dots are still done upright"
+    tap(page, pen, *start_dots(page)[2])
+    wait_phase(page, "guided")
+    page.set_viewport_size({"width": 1180, "height": 820})
+    page.wait_for_timeout(300)
+    first = densify(glyph["strokes"][0]["checkpoints"], 3.0)
+    pen.stroke(glyph_to_client(page, first))
+    page.wait_for_function("document.body.dataset.strokesDone === '1'")
+    reached = "document.querySelectorAll('#guides circle.checkpoint.reached').length"
+    before = page.evaluate(reached)
+    assert before == len(glyph["strokes"][0]["checkpoints"])
+    page.set_viewport_size({"width": 820, "height": 1180})
+    page.wait_for_timeout(300)
+    assert page.evaluate(reached) == before, "the reached checkpoints stay reached"
+    assert page.evaluate("document.querySelectorAll('#guides path.ghost.done').length") == 1, "the traced stroke stays done"

@@ -1,5 +1,7 @@
 // Draws the static layers in glyph units — ruling, the letter's ghost, checkpoints, start dots,
 // direction arrows — as the phase's display asks, and updates them as the server reports progress.
+// The progress of the phase (dots tapped, checkpoints reached, strokes done, mistakes marked) is
+// kept here too, so that drawing again for a new size (an iPad turned) shows it as it was.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -17,6 +19,12 @@ export class Guides {
     this.arrows = [];
     this.dots = [];
     this.starts = [];
+    this.reset();
+  }
+
+  /** A new phase or attempt: nothing reached, tapped or marked yet. */
+  reset() {
+    this.progress = { reached: new Set(), done: new Set(), dots: new Set(), mistakes: [] };
   }
 
   /**
@@ -72,6 +80,19 @@ export class Guides {
       return { g, circle };
     });
     this.guideDot = display.guideDot ? el("circle", { cx: -999, cy: -999, r: 14, class: "guide-dot" }, svg) : null;
+    this.showProgress();
+  }
+
+  /** What the phase has reached so far, on freshly drawn guides. */
+  showProgress() {
+    const { reached, done, dots, mistakes } = this.progress;
+    for (const key of reached) {
+      const [stroke, index] = key.split(":").map(Number);
+      this.strokes[stroke]?.cps[index]?.classList.add("reached");
+    }
+    for (const stroke of done) this.strokes[stroke]?.path.classList.add("done");
+    for (const index of dots) this.dots[index]?.circle.classList.add("done");
+    for (const mistake of mistakes) this.drawMistake(mistake);
   }
 
   /** Highlights the stroke to trace next (or none when `index` is past the end). */
@@ -86,7 +107,7 @@ export class Guides {
     this.dots.forEach((d, i) => {
       if (!d) return;
       d.circle.classList.toggle("active", i === index);
-      d.circle.classList.toggle("done", i < index);
+      d.circle.classList.toggle("done", i < index || this.progress.dots.has(i));
     });
   }
 
@@ -102,7 +123,10 @@ export class Guides {
   markDot(index, state) {
     const d = this.dots[index];
     if (!d) return;
-    if (state === "done") d.circle.classList.add("done");
+    if (state === "done") {
+      d.circle.classList.add("done");
+      this.progress.dots.add(index);
+    }
     if (state === "pulse") {
       d.circle.classList.remove("pulse");
       void d.circle.getBoundingClientRect();
@@ -127,15 +151,22 @@ export class Guides {
   }
 
   checkpointReached(stroke, index) {
+    this.progress.reached.add(`${stroke}:${index}`);
     this.strokes[stroke]?.cps[index]?.classList.add("reached");
   }
 
   strokeDone(stroke) {
+    this.progress.done.add(stroke);
     this.strokes[stroke]?.path.classList.add("done");
   }
 
   /** Marks a mistake: the faulty stretch of the stroke (from…to, fractions of its length) and a ring. */
-  markMistake({ stroke, at, from, to }) {
+  markMistake(mistake) {
+    this.progress.mistakes.push(mistake);
+    this.drawMistake(mistake);
+  }
+
+  drawMistake({ stroke, at, from, to }) {
     const s = this.strokes[stroke];
     if (s && from != null && to != null && to > from) {
       const length = s.path.getTotalLength();
@@ -145,7 +176,10 @@ export class Guides {
     if (at) el("circle", { cx: at[0], cy: at[1], r: 22, class: "mistake-ring" }, this.marks);
   }
 
-  clearMarks() { this.marks?.replaceChildren(); }
+  clearMarks() {
+    this.progress.mistakes = [];
+    this.marks?.replaceChildren();
+  }
 
   /** Moves the amber guide dot; hidden when `point` is null. */
   moveGuideDot(point) {

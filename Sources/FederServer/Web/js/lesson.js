@@ -325,6 +325,7 @@ export class LessonView {
     this.display = display;
     this.activeStroke = 0;
     if (!keepInk) this.ink.clear();
+    this.guides.reset();
     this.setProgress(0);
     setBody({ phase, attempt: String(attempt), state: "ready" });
     this.layout();
