@@ -24,6 +24,16 @@ def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
     page.screenshot(path=str(artifact("lesson-A-3-guided.png")))
     wait_phase(page, "freeWrite")
     assert page.evaluate("getComputedStyle(document.querySelector('#guides .ghost')).display") == "none"
+    # The traced letter does not vanish the moment it is finished: it fades out beneath the empty
+    # page for writing alone, while its praise is said.
+    fading = page.evaluate("""() => [...document.querySelectorAll('#screen-schule .ink-fading')].map((c) => {
+        const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) n++;
+        return n;
+    })""")
+    assert len(fading) == 1 and fading[0] > 1000, fading
+    page.wait_for_function("document.querySelectorAll('.ink-fading').length === 0", timeout=3000)
     wait_quiet(page)
     free_from = len(page.evaluate("window.feder.audioLog"))
     trace(page, pen, glyph)  # written from memory: the same movements, with no ghost to follow

@@ -24,6 +24,24 @@ export class InkCanvas {
     this.redraw();
   }
 
+  /** Clears the page for what comes next, but lets the ink just written fade out over `ms` beneath
+   * it rather than vanish under the child's eyes while its praise is still being said. */
+  fadeOut(ms = 1500) {
+    if (this.strokes.length && this.canvas.parentNode) {
+      const fading = document.createElement("canvas");
+      fading.className = "layer ink-fading";
+      fading.width = this.canvas.width;
+      fading.height = this.canvas.height;
+      fading.getContext("2d").drawImage(this.canvas, 0, 0);
+      fading.style.transition = `opacity ${ms}ms ease-in`;
+      this.canvas.parentNode.insertBefore(fading, this.canvas);
+      // Two frames: the copy is shown at full strength before its opacity starts to fall.
+      requestAnimationFrame(() => requestAnimationFrame(() => { fading.style.opacity = "0"; }));
+      setTimeout(() => fading.remove(), ms + 100);
+    }
+    this.clear();
+  }
+
   begin(sample, pointer) {
     this.strokes.push({ pointer, samples: [sample] });
     this.drawDot(sample, pointer);

@@ -324,7 +324,7 @@ export class LessonView {
     this.attempt = attempt;
     this.display = display;
     this.activeStroke = 0;
-    if (!keepInk) this.ink.clear();
+    if (!keepInk) this.ink.fadeOut();
     this.guides.reset();
     this.setProgress(0);
     setBody({ phase, attempt: String(attempt), state: "ready" });
