@@ -280,3 +280,46 @@ def test_the_name_of_the_world_a_child_taps_is_heard_whole_before_its_first_line
             assert first_line in [e["key"] for e in heard], [e["key"] for e in heard]
         page.locator("[data-go=home]:visible").first.click()
         wait_screen(page, "home")
+
+
+def test_a_two_finger_swipe_switches_the_letter_sound_between_sound_and_name(touch_page, server):
+    """The brief's gesture: two fingers swiped across the paper switch what plays with the pen, the
+    letter's sound ("Mmm") or its name ("Emm"); the new one is heard at once, and the gesture writes
+    nothing (no stroke reaches the server)."""
+    from pen import Finger
+    page = touch_page
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p).get("type"))))
+    glyph = open_letter(page, server, "M")
+    unlock_audio(page)
+    paper = page.evaluate("(() => { const r = document.getElementById('ink').getBoundingClientRect();"
+                          " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    finger = Finger(page)
+
+    def swipe(dx):
+        x, y = paper
+        finger._send("touchStart", [(1, (x - 40, y)), (2, (x + 40, y + 30))])
+        for step in range(1, 9):
+            page.wait_for_timeout(16)
+            finger._send("touchMove", [(1, (x - 40 + dx * step / 8, y)), (2, (x + 40 + dx * step / 8, y + 30))])
+        finger._send("touchEnd", [])
+
+    assert page.evaluate("document.body.dataset.letterSound") == "sound"
+    swipe(160)
+    page.wait_for_function("document.body.dataset.letterSound === 'name'")
+    page.wait_for_function("window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'swipe' && e.finished)",
+                           timeout=5000)
+    heard = [e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound" and e["phase"] == "swipe"]
+    assert heard[-1]["key"] == "letter.name.m" and heard[-1]["ended"], heard[-1]
+    assert "down" not in sent and "tap" not in sent, f"the gesture wrote nothing: {sent}"
+    # Tracing now plays the name with the pen.
+    from lesson_steps import watch_and_tap_dots
+    pen = watch_and_tap_dots(page, glyph)
+    first = densify(glyph["strokes"][0]["checkpoints"], 3.0)
+    pen.stroke(glyph_to_client(page, first), interval=0.02)
+    page.wait_for_function("window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'guided')")
+    traced = [e for e in page.evaluate("window.feder.audioLog") if e["kind"] == "letterSound" and e["phase"] == "guided"]
+    assert traced[-1]["key"] == "letter.name.m", traced[-1]
+    page.wait_for_timeout(500)  # fingers just after the pen are taken for the resting hand
+    swipe(-160)
+    page.wait_for_function("document.body.dataset.letterSound === 'sound'")

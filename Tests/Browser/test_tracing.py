@@ -151,3 +151,33 @@ def test_turning_the_ipad_keeps_what_the_child_has_done_in_the_phase(page, serve
     page.wait_for_timeout(300)
     assert page.evaluate(reached) == before, "the reached checkpoints stay reached"
     assert page.evaluate("document.querySelectorAll('#guides path.ghost.done').length") == 1, "the traced stroke stays done"
+
+
+def test_a_finger_taps_the_dots_and_traces_the_letter(touch_page, server):
+    """A finger's touch waits a moment for a possible second finger (the swipe): quick taps on the
+    dots still count, and a traced stroke arrives whole, from its first point."""
+    from pen import Finger, start_dots
+    page = touch_page
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    glyph = open_letter(page, server, "H")
+    finger = Finger(page)
+
+    def tap_at(x, y):
+        [(cx, cy)] = glyph_to_client(page, [(x, y)])
+        finger.stroke([(cx, cy)])
+
+    tap_at(glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    for x, y in start_dots(page):
+        tap_at(x, y)
+        page.wait_for_timeout(150)
+    wait_phase(page, "guided")
+    for stroke in glyph["strokes"]:
+        finger.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0)))
+    wait_phase(page, "freeWrite")
+    downs = [m for m in sent if m.get("type") == "down"]
+    assert len(downs) == len(glyph["strokes"]) and all(m["pointer"] == "touch" for m in downs)
+    first_checkpoints = [s["checkpoints"][0] for s in glyph["strokes"]]
+    for down, (x, y) in zip(downs, first_checkpoints):
+        assert abs(down["sample"][0] - x) < 5 and abs(down["sample"][1] - y) < 5, "each stroke begins at its first point"

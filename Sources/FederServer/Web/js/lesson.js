@@ -197,6 +197,13 @@ export class LessonView {
     this.connection.send("restart");
   }
 
+  /** Two fingers swiped across the paper: the letter's name instead of its sound, or back. */
+  swipe() {
+    sounds.unlock();
+    if (this.penDown) return;
+    letterSound.switchVariant();
+  }
+
   beginAgainWhenFull() {
     if (this.full) return; // the moves already on their way are refused too: one restart
     this.full = true;

@@ -2,6 +2,8 @@
 // guide dot; in guided it plays while the pen moves, time-stretched to the pen's speed with the
 // pitch kept (an <audio> element's playbackRate with preservesPitch), and pauses when the pen stops.
 // At the guide dot's pace the clip plays at its own speed: half the speed, twice as long.
+// A two-finger swipe switches between the letter's sound ("Mmm") and its name ("Emm") for this
+// page's letters; the new one is heard once at once.
 
 import { loadManifest, clipURL } from "./clip-manifest.js";
 import { onUnlock } from "./audio-context.js";
@@ -24,6 +26,8 @@ class LetterSound {
     this.element.webkitPreservesPitch = true;
     this.element.mozPreservesPitch = true;
     this.key = null;
+    this.char = null;
+    this.variant = "sound";     // or "name"
     this.record = null;
     this.wanted = false;        // we asked the element to play (it may take a moment to start)
     this.audibleSince = null;   // when it really started playing: the log counts only audible time
@@ -41,16 +45,29 @@ class LetterSound {
     });
   }
 
-  /** Picks the clip for a glyph character: its sound, or its name where it has no sound (digits). */
+  /** Picks the clip for a glyph character: its sound or its name (`variant`), whichever it has
+   * (digits have only a name). */
   async setLetter(char) {
     this.stop();
+    this.char = char;
     const manifest = await loadManifest();
     const keys = manifest.letters?.[char];
-    const key = keys?.sound ?? keys?.name;
+    const key = this.variant === "name" ? keys?.name ?? keys?.sound : keys?.sound ?? keys?.name;
+    document.body.dataset.letterSound = this.variant;
     const entry = key ? manifest.lines[key] : null;
     this.key = entry ? key : null;
     if (entry) this.element.src = clipURL(entry);
     else this.element.removeAttribute("src");
+  }
+
+  /** The two-finger swipe: sound ⇄ name, heard once at its own pace. */
+  async switchVariant() {
+    this.variant = this.variant === "sound" ? "name" : "sound";
+    if (this.char === null) return;
+    await this.setLetter(this.char);
+    this.begin("swipe");
+    this.setRate(1);
+    this.resume();
   }
 
   // --- observe: one sound per stroke of the guide dot -------------------------------------------

@@ -1,16 +1,23 @@
 // Captures pen and finger input with Pointer Events and hands samples on in glyph units.
 // One pointer at a time; while a pen is down (and shortly after), touches are ignored: a resting
 // palm must not draw. A pen that lands while a touch is down takes over: that touch was the hand
-// resting before the pen came, and its stroke ends where it was. Coalesced events give the full
-// 120–240 Hz of an Apple Pencil where available.
+// resting before the pen came, and its stroke ends where it was. A finger's stroke is held back for
+// a moment: a second finger in that time makes it a two-finger gesture (`handlers.swipe`), which
+// writes nothing. Coalesced events give the full 120–240 Hz of an Apple Pencil where available.
+
+import { TwoFingerSwipe } from "./two-finger-swipe.js";
 
 const PALM_GRACE_MS = 400;
+// How long a finger's first touch waits for a second one. Its samples keep their own times, so the
+// stroke loses nothing; only its drawing starts this much later.
+const SECOND_FINGER_MS = 60;
 
 export class PenInput {
   /**
    * @param {HTMLElement} surface element receiving pointer events
    * @param {import('./viewport.js').Viewport} viewport
-   * @param {{down: Function, move: Function, up: Function}} handlers called with samples
+   * @param {{down: Function, move: Function, up: Function, swipe?: Function}} handlers called with
+   *   samples; `swipe("left" | "right")` for two fingers moved across together
    */
   constructor(surface, viewport, handlers) {
     this.surface = surface;
@@ -22,6 +29,8 @@ export class PenInput {
     this.activeId = null;
     this.activeType = null;
     this.lastSample = null;
+    this.held = null;     // a finger's first touch and moves, waiting to see whether a second finger comes
+    this.gesture = null;  // two fingers down together
     this.lastPenTime = -Infinity;
     this.enabled = true;
     surface.addEventListener("pointerdown", (e) => this.onDown(e));
@@ -42,8 +51,17 @@ export class PenInput {
 
   onDown(e) {
     if (!this.enabled) return;
+    if (this.gesture) return;
+    if (this.held && e.pointerType === "touch") {
+      // A second finger while the first was held back: a gesture; the first finger wrote nothing.
+      e.preventDefault();
+      this.gesture = new TwoFingerSwipe([this.held.down, e]);
+      this.drop();
+      return;
+    }
     if (this.activeId !== null && e.pointerType === "pen" && this.activeType === "touch") {
-      this.end(e.timeStamp); // the palm came first: its stroke ends, the pen writes
+      // The palm came first: a touch still held back is dropped unsent, one already writing ends.
+      if (this.held) this.drop(); else this.end(e.timeStamp);
     }
     if (this.activeId !== null) return; // one pointer at a time
     if (e.pointerType === "touch" && (e.timeStamp - this.lastPenTime < PALM_GRACE_MS)) return;
@@ -54,10 +72,32 @@ export class PenInput {
     if (e.pointerType === "pen") this.lastPenTime = e.timeStamp;
     this.surface.setPointerCapture?.(e.pointerId);
     this.lastSample = this.sample(e);
+    if (e.pointerType === "touch" && this.handlers.swipe) {
+      this.held = { down: e, first: this.lastSample, moves: [], timer: setTimeout(() => this.release(), SECOND_FINGER_MS) };
+      return;
+    }
     this.handlers.down(this.lastSample, e.pointerType === "pen" ? "pen" : e.pointerType === "touch" ? "touch" : "mouse");
   }
 
+  /** No second finger came: the held touch writes, from its first sample. */
+  release() {
+    const held = this.held;
+    if (!held) return;
+    clearTimeout(held.timer);
+    this.held = null;
+    this.handlers.down(held.first, "touch");
+    if (held.moves.length) this.handlers.move(held.moves);
+  }
+
+  /** Forgets the held touch (it became a gesture, or was a palm): nothing of it is sent. */
+  drop() {
+    clearTimeout(this.held?.timer);
+    this.held = null;
+    this.activeId = null;
+  }
+
   onMove(e) {
+    if (this.gesture?.has(e.pointerId)) { e.preventDefault(); this.gesture.move(e); return; }
     if (e.pointerId !== this.activeId) return;
     e.preventDefault();
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
@@ -65,12 +105,24 @@ export class PenInput {
     const list = events.length ? events : [e];
     const samples = list.map((c) => this.sample(c));
     this.lastSample = samples[samples.length - 1];
-    this.handlers.move(samples);
+    if (this.held) this.held.moves.push(...samples); else this.handlers.move(samples);
+  }
+
+  /** A gesture finger lifted or was cancelled: the swipe is told once, when the first one lifts. */
+  liftGestureFinger(e) {
+    if (!this.gesture?.has(e.pointerId)) return false;
+    e.preventDefault();
+    const { direction, over } = this.gesture.lift(e);
+    if (over) this.gesture = null;
+    if (direction) this.handlers.swipe?.(direction);
+    return true;
   }
 
   onUp(e) {
+    if (this.liftGestureFinger(e)) return;
     if (e.pointerId !== this.activeId) return;
     e.preventDefault();
+    this.release(); // a finger lifted before its wait ended: a quick tap or dot
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.activeId = null;
     this.handlers.up(this.sample(e));
@@ -79,7 +131,9 @@ export class PenInput {
   /** The system took the pointer away (a gesture, the palm rejection of the device, a lost
    * capture): the event's own position is meaningless (often 0, 0), so the stroke ends where it was. */
   onCancel(e) {
+    if (this.liftGestureFinger(e)) return;
     if (e.pointerId !== this.activeId) return;
+    if (this.held) { this.drop(); return; } // cancelled before it wrote anything
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.end(e.timeStamp);
   }
