@@ -183,6 +183,19 @@ def test_the_alphabet_and_the_latest_free_writing_come_from_the_stored_ink(pract
     for char, stars in grid:
         assert int(stars) == (learner["letters"].get(f"druck/{char}", {}).get("bestStars", 0)), char
     assert {c for c, s in grid if int(s) > 0} >= {"M", "A"}
+    # Every letter says how far it has grown, in words: a letter never practised "noch nicht geübt",
+    # one finished with a star at least "mit Stern geschafft" (it was blank for every letter).
+    levels = dict(dashboard.evaluate("""[...document.querySelectorAll('#letters-grid li')].map(li =>
+        [li.dataset.char, li.querySelector('.level').textContent])"""))
+    starred = ("mit Stern geschafft", "gelernt", "sicher")
+    for char, stars in grid:
+        practised = learner["letters"].get(f"druck/{char}")
+        if practised is None:
+            assert levels[char] == "noch nicht geübt", (char, levels[char])
+        elif int(stars) > 0:
+            assert levels[char] in starred, (char, levels[char])
+        else:
+            assert levels[char] == "begonnen", (char, levels[char])
     free = rows(server, """SELECT id, glyph, ink FROM phaseRecord WHERE childID = ? AND phase = 'freeWrite' AND ink IS NOT NULL
                            ORDER BY startedAt DESC, id DESC LIMIT 6""", child)
     shown = dashboard.evaluate("""[...document.querySelectorAll('#latest-free li')].map(li => ({
@@ -227,4 +240,20 @@ def test_dashboard_screenshots(browser, practised, size, scheme):
     page.goto(f"{server.url}/adult/")
     page.wait_for_selector("body[data-loaded=true]")
     page.screenshot(path=str(artifact(f"adult-class-{name}-{scheme}.png")), full_page=True)
+    context.close()
+
+
+def test_the_class_list_shows_the_stored_practice_day_in_any_time_zone(browser, practised):
+    """"Zuletzt geübt" is a calendar day as stored, not an instant: a browser west of UTC showed the
+    day before."""
+    server, child = practised
+    [stored] = rows(server, "SELECT MAX(day) AS day FROM letterSession WHERE childID = ?", child)
+    year, month, day = stored["day"].split("-")
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, timezone_id="America/New_York")
+    page = context.new_page()
+    page.goto(f"{server.url}/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    shown = page.evaluate("[...document.querySelectorAll('.card .last')].map(p => p.textContent)")
+    assert f"Zuletzt geübt: {day}.{month}.{year}" in shown, shown
     context.close()

@@ -3,7 +3,7 @@
 // and the child's settings. Every figure comes from `/api/v1/children/:id/dashboard`.
 
 import {
-  ANIMAL_NAMES, COLOUR_NAMES, ERROR_NAMES, LEVEL_NAMES, PAPER_FACES, PHASE_NAMES, api, childLabel, minutes, percent, signOut,
+  ANIMAL_NAMES, COLOUR_NAMES, ERROR_NAMES, LEVEL_NAMES, LEVELS, PAPER_FACES, PHASE_NAMES, api, childLabel, minutes, percent, signOut,
 } from "./api.js";
 import { barChart, dataTable, lineChart } from "./dashboard-charts.js";
 import { avatar } from "../js/pictures.js";
@@ -80,7 +80,7 @@ function showLetters(d) {
     li.querySelector(".char").textContent = l.char;
     li.querySelector(".stars").textContent = "★".repeat(l.bestStars) + "☆".repeat(3 - l.bestStars);
     li.querySelector(".stars").setAttribute("aria-label", `${l.bestStars} von 3 Sternen`);
-    li.querySelector(".level").textContent = LEVEL_NAMES[l.level];
+    li.querySelector(".level").textContent = LEVEL_NAMES[LEVELS[l.level]]; // the API sends the level's number
     return li;
   }));
 }

@@ -19,7 +19,7 @@ function card(child) {
   const learnt = Object.assign(document.createElement("p"), { className: "learnt",
     textContent: `${child.lettersLearnt} von ${child.lettersInCourse} Buchstaben gelernt` });
   const last = Object.assign(document.createElement("p"), { className: "last",
-    textContent: child.lastPracticeDay ? `Zuletzt geübt: ${new Date(child.lastPracticeDay).toLocaleDateString("de-AT")}` : "Noch nicht geübt" });
+    textContent: child.lastPracticeDay ? `Zuletzt geübt: ${calendarDay(child.lastPracticeDay)}` : "Noch nicht geübt" });
   text.append(title, learnt, last);
   li.append(picture, text);
   return li;
@@ -69,3 +69,10 @@ async function main() {
 }
 
 main();
+
+/** "2026-11-22" as "22.11.2026": a calendar day as written, not an instant (`new Date` would read it
+ * as midnight UTC and show the day before anywhere west of UTC). */
+function calendarDay(day) {
+  const [year, month, date] = day.split("-");
+  return `${date}.${month}.${year}`;
+}
