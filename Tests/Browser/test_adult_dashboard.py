@@ -13,7 +13,7 @@ import pytest
 
 from adult_gate import create_profile, solve_gate_in_page
 from conftest import FederServer, artifact
-from socket_child import SocketChild
+from socket_child import SocketChild, glyph
 
 DAY1, DAY2 = "2026-11-20T09:00:00Z", "2026-11-21T09:00:00Z"
 ERROR_ORDER = ["mirrored", "wrongStart", "reversed", "strokeOrder", "joinedStrokes", "missingStroke", "missingJoin",
@@ -58,10 +58,31 @@ def practised(tmp_path_factory):
     mark = len(kid.replies)
     kid.send({"type": "start", "glyph": "i"})
     kid.wait(lambda m: m["type"] == "started", since=mark)
+    # Half a stroke of L traced, then "Nochmal": stored as restarted, with 0 stars by rule although
+    # it was never finished; it is not a failed attempt on the dashboard.
+    mark = len(kid.replies)
+    kid.send({"type": "start", "glyph": "L"})
+    kid.wait(lambda m: m["type"] == "started", since=mark)
+    kid.send({"type": "tap", "point": [0, 0]})
+    kid.wait(kid.phase_started("direct"), since=mark)
+    kid.send({"type": "tap", "dot": 0})
+    kid.wait(kid.phase_started("guided"), since=mark)
+    first = glyph(server, "L")["strokes"][0]["checkpoints"]
+    kid.write({"strokes": [{"checkpoints": first[: max(2, len(first) // 2)]}]})
+    kid.send({"type": "restart"})
+    kid.wait(lambda m: m["type"] == "stored" and m["phase"] == "guided", since=mark)
     kid.lesson("a", free_reverse=True)
     kid.close()
     yield server, child
     server.stop()
+
+
+# A judged attempt (docs/ADULT.md): guided or free writing, finished (passed or repeated), with stars.
+JUDGED_SQL = "phase IN ('guided', 'freeWrite') AND outcome IN ('passed', 'repeated') AND stars IS NOT NULL"
+
+
+def is_judged(r):
+    return r["phase"] in ("guided", "freeWrite") and r["outcome"] in ("passed", "repeated") and r["stars"] is not None
 
 
 def rows(server, sql, *args):
@@ -98,13 +119,14 @@ def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised
     accuracy = {row[0]: row[1:] for row in table(dashboard, "#accuracy-table")}
     assert len(practice) == 30 and len(accuracy) == 30
     for day, rs in by_day.items():
-        judged = [r for r in rs if r["phase"] in ("guided", "freeWrite") and r["stars"] is not None]
+        judged = [r for r in rs if is_judged(r)]
         ok = sum(1 for r in judged if r["stars"] >= 1)
         assert practice[day_label(day)] == minutes(sum(r["activeSeconds"] for r in rs))
         assert accuracy[day_label(day)] == [str(len(judged)), str(ok), pct(ok / len(judged))]
     quiet = [label for label, cells in accuracy.items() if cells == ["0", "0", "–"]]
     assert len(quiet) == 28, "every other day shows no practice"
-    all_judged = [r for r in records if r["phase"] in ("guided", "freeWrite") and r["stars"] is not None]
+    assert any(r["outcome"] == "restarted" and r["stars"] == 0 for r in records), "the fixture has a left attempt"
+    all_judged = [r for r in records if is_judged(r)]
     ok = sum(1 for r in all_judged if r["stars"] >= 1)
     assert dashboard.inner_text("#fig-accuracy") == f"{pct(ok / len(all_judged))} ({ok} von {len(all_judged)})"
     assert dashboard.inner_text("#fig-practice") == minutes(sum(r["activeSeconds"] for r in records))
@@ -125,8 +147,8 @@ def test_phase_completion_rates_count_every_attempt_begun(practised, dashboard):
 
 def test_letters_needing_practice_show_their_most_frequent_error_and_its_tip(practised, dashboard):
     server, child = practised
-    judged = rows(server, """SELECT glyph, stars, record FROM phaseRecord WHERE childID = ? AND script = 'druck'
-                             AND phase IN ('guided', 'freeWrite') AND stars IS NOT NULL ORDER BY startedAt, id""", child)
+    judged = rows(server, f"""SELECT glyph, stars, record FROM phaseRecord WHERE childID = ? AND script = 'druck'
+                              AND {JUDGED_SQL} ORDER BY startedAt, id""", child)
     letters = defaultdict(list)
     for r in judged:
         letters[r["glyph"]].append(r)
@@ -154,8 +176,8 @@ def test_letters_needing_practice_show_their_most_frequent_error_and_its_tip(pra
 
 def test_schreibmotorik_shows_pressure_only_where_a_pen_measured_it(practised, dashboard):
     server, child = practised
-    judged = rows(server, """SELECT startedAt, pointer, record FROM phaseRecord WHERE childID = ?
-                             AND phase IN ('guided', 'freeWrite') AND stars IS NOT NULL""", child)
+    judged = rows(server, f"""SELECT startedAt, pointer, record FROM phaseRecord WHERE childID = ?
+                              AND {JUDGED_SQL}""", child)
     by_day = defaultdict(list)
     for r in judged:
         motor = (json.loads(r["record"]).get("assessment") or {}).get("motor")

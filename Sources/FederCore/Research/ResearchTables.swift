@@ -75,7 +75,7 @@ public enum ResearchTables {
             column("startedAt", .datetime, "Start of the first phase attempt.", required: true) { $0.startedAt.cell },
             column("endedAt", .datetime, "End of the last phase attempt.", required: true) { $0.endedAt.cell },
             column("attempts", .integer, "Phase attempts recorded.", required: true, minimum: 1) { $0.attempts.cell },
-            column("completed", .boolean, "Every phase of the condition was passed.", required: true) { $0.completed.cell },
+            column("completed", .boolean, "Every phase of the condition was passed (ended; see the attempts' stars).", required: true) { $0.completed.cell },
         ])
 
     public static let attempts = TableSpec<AttemptRow>(
@@ -99,9 +99,12 @@ public enum ResearchTables {
                    + "freeWrite (Selbst schreiben).", required: true, allowed: phases) { $0.phase.cell },
             column("attempt", .integer, "1 for the first attempt at this phase within the lesson.", required: true,
                    minimum: 1) { $0.attempt.cell },
-            column("outcome", .string, "passed, repeated (judged without a star, runs again), restarted (Nochmal) "
-                   + "or abandoned.", required: true, allowed: outcomes) { $0.outcome.cell },
-            column("completed", .boolean, "outcome is passed.", required: true) { $0.completed.cell },
+            column("outcome", .string, "passed (the phase ended and the lesson moved on; after its repeats "
+                   + "this happens whatever the stars, so a passed attempt may have 0 stars), repeated (judged "
+                   + "without a star, runs again), restarted (Nochmal) or abandoned.", required: true,
+                   allowed: outcomes) { $0.outcome.cell },
+            column("completed", .boolean, "outcome is passed (the phase ended, not that it earned a star: see stars).",
+                   required: true) { $0.completed.cell },
             column("recovered", .boolean, "The attempt was interrupted (server crash, or the page never came back) and "
                    + "rebuilt from the strokes kept at each pen-up; judged as an attempt the child left.",
                    required: true) { $0.recovered.cell },
@@ -116,7 +119,9 @@ public enum ResearchTables {
                    + "overall (free writing). Empty for observe.", minimum: 0, maximum: 1) { $0.score.cell },
             column("quality", .number, "How well the letter came out, 0…1 (stars and mastery follow it).",
                    minimum: 0, maximum: 1) { $0.assessment?.quality.cell ?? .null },
-            column("stars", .integer, "Stars, 0…3 (guided and free writing).", minimum: 0, maximum: 3) { $0.stars.cell },
+            column("stars", .integer, "Stars, 0…3 (guided and free writing). 0 by rule for an attempt left with ink "
+                   + "on it (restarted, abandoned): it was not finished, its score still judges the ink.",
+                   minimum: 0, maximum: 3) { $0.stars.cell },
             column("errorCount", .integer, "Errors named (see errors).", minimum: 0) { $0.record.map { $0.errors.count.cell } ?? .null },
             column("guidedCoverage", .number, "Guided: covered fraction of the centerline.", minimum: 0, maximum: 1) { $0.guided?.coverage.cell ?? .null },
             column("guidedMeanDeviation", .number, "Guided: mean distance of the ink from its line.", unit: "x-heights",

@@ -90,8 +90,11 @@ public struct ChildDashboard: Sendable, Encodable {
     public static let needsPracticeBelow = 2.0 / 3.0
     public static let latestFreeLimit = 6
 
+    /// Guided or free writing that was finished and judged. An attempt left with ink on it
+    /// (restarted, abandoned) is stored with 0 stars by rule; it was not a failure.
     static func isJudged(_ row: PhaseRecordRow) -> Bool {
         (row.phase == LessonPhase.guided.rawValue || row.phase == LessonPhase.freeWrite.rawValue) && row.stars != nil
+            && (row.outcome == PhaseRecord.Outcome.passed.rawValue || row.outcome == PhaseRecord.Outcome.repeated.rawValue)
     }
 
     /// Builds the dashboard from the child's profile, all its phase records (oldest first; ink may
