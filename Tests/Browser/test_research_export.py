@@ -285,7 +285,9 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
     page.screenshot(path=str(artifact("research-dashboard.png")), full_page=True)
     rows = page.eval_on_selector_all("#arms tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
-    assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [(a["arm"], a["children"], a["attempts"]) for a in dashboard["arms"]]
+    names = {"threePhase": "vier Phasen", "guidedOnly": "nur Nachspuren", "control": "Kontrolle", "notEnrolled": "nicht aufgenommen"}
+    assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [(f"{names[a['arm']]} ({a['arm']})", a["children"], a["attempts"])
+                                                          for a in dashboard["arms"]], "German, with the export's code"
     for arm, row in zip(dashboard["arms"], rows):
         if arm["form"]["n"]:
             assert row[3].startswith(f"{arm['form']['mean']:.3f} [{arm['form']['low']:.3f}, {arm['form']['high']:.3f}]")
@@ -294,6 +296,11 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
         assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
     recent = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => Number(r.cells[0].textContent))")
     assert recent == [r["attemptID"] for r in dashboard["recent"]]
+    # The begin of each recent attempt in the reader's local time (the browser's zone), to the second.
+    shown = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => r.cells[6].textContent)")
+    local = page.evaluate("""(times) => times.map((iso) => new Date(iso).toLocaleString('de-AT',
+        { dateStyle: 'short', timeStyle: 'medium' }))""", [r["startedAt"] for r in dashboard["recent"]])
+    assert shown == local and not any("Z" in t or "T" in t for t in shown), shown[:3]
     assert page.locator("#study-active").is_checked()
     assert page.locator("#children-table tbody tr").count() == CHILDREN
     assert not [m for m in page.messages if m.startswith("error")], page.messages

@@ -34,6 +34,9 @@ export async function signOut() {
 export const LEVEL_NAMES = { seed: "noch nicht geübt", sprout: "begonnen", plant: "mit Stern geschafft", bud: "gelernt", flower: "sicher" };
 export const LEVELS = ["seed", "sprout", "plant", "bud", "flower"];
 export const PAPER_FACES = { 1: "noch nicht", 2: "fast", 3: "sicher" };
+export const CONDITION_NAMES = { threePhase: "vier Phasen", guidedOnly: "nur Nachspuren", control: "Kontrolle" };
+export const ARM_SOURCE_NAMES = { notEnrolled: "nicht aufgenommen", derived: "aus der Kennung", override: "von Hand gesetzt" };
+export const OUTCOME_NAMES = { passed: "beendet", repeated: "wiederholt", restarted: "neu begonnen", abandoned: "verlassen" };
 export const PHASE_NAMES = { observe: "Anschauen", direct: "Richtung lernen", guided: "Nachspuren", freeWrite: "Selbst schreiben" };
 export const ERROR_NAMES = {
   mirrored: "gespiegelt", wrongStart: "falscher Anfang", reversed: "falsche Richtung", strokeOrder: "falsche Reihenfolge",

@@ -2,6 +2,13 @@
 // download and the dashboard's figures, all from /api/v1/research.
 import { barsWithIntervals, lines, table, fmt } from "./charts.js";
 import { openGate } from "./gate.js";
+import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES } from "./api.js";
+
+/** A German name with the export's code beside it, so the page reads in German and still matches the files. */
+const coded = (names, code) => (code in names ? `${names[code]} (${code})` : code);
+const arm = (code) => coded({ ...CONDITION_NAMES, notEnrolled: ARM_SOURCE_NAMES.notEnrolled }, code);
+/** An exported instant (UTC) in the reader's local time. */
+const localTime = (iso) => new Date(iso).toLocaleString("de-AT", { dateStyle: "short", timeStyle: "medium" });
 
 const API = "/api/v1/research";
 const $ = (selector) => document.querySelector(selector);
@@ -43,7 +50,9 @@ async function loadChildren() {
     const tr = body.insertRow();
     tr.dataset.child = c.childID;
     const consent = c.consentDate ? `${c.consentDate} (${c.consentBy}${c.consentReference ? ", " + c.consentReference : ""})` : "–";
-    for (const v of [c.childID, c.enrolled ? "ja" : "nein", c.condition, c.armSource, consent]) tr.insertCell().textContent = v;
+    for (const v of [c.childID, c.enrolled ? "ja" : "nein", arm(c.condition), coded(ARM_SOURCE_NAMES, c.armSource), consent]) {
+      tr.insertCell().textContent = v;
+    }
     const cell = tr.insertCell();
     if (c.enrolled) {
       const button = Object.assign(document.createElement("button"), { textContent: "Einwilligung zurückgezogen" });
@@ -59,32 +68,33 @@ async function loadChildren() {
 
 async function loadDashboard() {
   const d = await call("/dashboard");
-  const arms = d.arms.map((a) => a.arm);
+  const arms = d.arms.map((a) => arm(a.arm));
   $("#arms").replaceChildren(table(
     ["Bedingung", "Kinder", "Versuche", "Form", "Tempo", "Druck", "Rhythmus"],
-    d.arms.map((a) => [a.arm, a.children, a.attempts,
+    d.arms.map((a) => [arm(a.arm), a.children, a.attempts,
       ...["form", "tempo", "druck", "rhythmus"].map((k) => a[k].mean === undefined || a[k].mean === null ? "–"
         : `${fmt(a[k].mean)} [${fmt(a[k].low)}, ${fmt(a[k].high)}] n=${a[k].n}`)])));
   const dims = ["form", "tempo", "druck", "rhythmus"];
   const names = { form: "Form", tempo: "Tempo", druck: "Druck", rhythmus: "Rhythmus" };
   barsWithIntervals($("#motor-chart"), d.arms.flatMap((a) => dims.map((k) => ({
-    group: names[k], series: a.arm, mean: a[k].mean ?? null, low: a[k].low ?? null, high: a[k].high ?? null, n: a[k].n }))),
+    group: names[k], series: arm(a.arm), mean: a[k].mean ?? null, low: a[k].low ?? null, high: a[k].high ?? null, n: a[k].n }))),
     { groups: dims.map((k) => names[k]), series: arms });
   lines($("#curve-chart"), d.arms.flatMap((a) => a.guidedCurve.map((p) => ({
-    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+    series: arm(a.arm), x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
   lines($("#free-curve-chart"), d.arms.flatMap((a) => a.freeWriteCurve.map((p) => ({
-    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+    series: arm(a.arm), x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
   barsWithIntervals($("#pairs-chart"), d.arms.map((a) => ({
-    group: "r", series: a.arm, mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
+    group: "r", series: arm(a.arm), mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
     high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms, yMin: -1 });
   const letters = [...new Set(d.arms.flatMap((a) => a.clarity.map((c) => c.glyph)))].sort();
   barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
-    group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
+    group: c.glyph, series: arm(a.arm), mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
     n: c.clarity.n }))), { groups: letters, series: arms });
   $("#recent").replaceChildren(table(
-    ["Versuch", "Bedingung", "Kind", "Buchstabe", "Phase", "Ergebnis", "Beginn", "Punkte", "Sterne", "Form", "Tempo", "Druck",
+    ["Versuch", "Bedingung", "Kind", "Buchstabe", "Phase", "Ergebnis", "Beginn (Ortszeit)", "Punkte", "Sterne", "Form", "Tempo", "Druck",
       "Rhythmus", "Erkannt", "Klarheit"],
-    d.recent.map((r) => [r.attemptID, r.arm, r.childID ?? "–", r.glyph, r.phase, r.outcome, r.startedAt, fmt(r.score),
+    d.recent.map((r) => [r.attemptID, arm(r.arm), r.childID ?? "–", r.glyph, coded(PHASE_NAMES, r.phase),
+      coded(OUTCOME_NAMES, r.outcome), localTime(r.startedAt), fmt(r.score),
       r.stars ?? "–", fmt(r.form), fmt(r.tempo), fmt(r.druck), fmt(r.rhythmus), r.recognized ?? "–", fmt(r.clarity)])));
 }
 
