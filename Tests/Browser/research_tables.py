@@ -100,6 +100,8 @@ def expected_attempt(r, sessions):
         "tier": dig(plan, "tier"), "toleranceRadius": dig(plan, "tolerance", "radius"),
         "toleranceNearBand": dig(plan, "tolerance", "nearBand"), "letterScale": dig(plan, "letterScale"),
         "errorless": dig(plan, "errorless"), "mastery": dig(plan, "mastery"),
+        "schedulerPriority": dig(rec, "pick", "priority"), "pickKind": dig(rec, "pick", "kind"),
+        "pickExtra": dig(rec, "pick", "extra"),
         "inkStrokes": len(ink["strokes"]), "inkSamples": sum(len(s) for s in ink["strokes"]),
         "recordVersion": r["recordVersion"] if rec is not None else 0, "inkVersion": r["inkVersion"],
     }

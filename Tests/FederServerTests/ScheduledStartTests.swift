@@ -48,4 +48,48 @@ struct ScheduledStartTests {
         #expect(startedChar(replies) == "Mama")
         #expect(replies.contains { if case .started(_, _, _, _, _, let pick?, _) = $0 { pick.kind == "word" && pick.extra } else { false } })
     }
+
+    /// Research keeps why a letter was practised: every record of a scheduled lesson carries the
+    /// scheduler's priority and kind (brief §9); a letter asked for carries none.
+    @Test func theRecordsOfAScheduledLetterCarryItsPriority() async throws {
+        var h = try H()
+        _ = await h.send(#"{"type":"hello","child":"\#(SessionConnectionTests.childID)"}"#)
+        _ = await h.send(#"{"type":"start","next":true}"#)
+        let child = try await h.store.child(id: SessionConnectionTests.childID)
+        let slot = try #require(child.learner.round?.slots.first)
+        _ = await h.passObserveAndDirect(try SessionConnectionTests.library.glyph("M", script: "druck"))
+        _ = await h.send(#"{"type":"start","glyph":"L"}"#)  // asked for: ends M (abandoned) and begins L
+        _ = await h.send(#"{"type":"end"}"#)
+        let rows = try SessionConnectionTests.recordsOfLesson(h)
+        let scheduled = rows.filter { $0.glyph == "M" }
+        #expect(scheduled.map(\.phase) == ["observe", "direct", "guided"])
+        for row in scheduled {
+            #expect(row.record?.pick == SchedulerPick(priority: slot.priority, kind: slot.kind, extra: false), "\(row.phase)")
+        }
+        let asked = rows.filter { $0.glyph == "L" }
+        #expect(!asked.isEmpty && asked.allSatisfy { $0.record?.pick == nil })
+    }
+
+    /// A scheduled letter resumed on a new connection keeps its pick on the records written after.
+    @Test func aResumedScheduledLetterKeepsItsPriority() async throws {
+        var h = try H()
+        _ = await h.send(#"{"type":"hello","child":"\#(SessionConnectionTests.childID)"}"#)
+        let opening = await h.send(#"{"type":"start","next":true}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let child = try await h.store.child(id: SessionConnectionTests.childID)
+        let slot = try #require(child.learner.round?.slots.first)
+        let glyph = try SessionConnectionTests.library.glyph("M", script: "druck")
+        _ = await h.passObserveAndDirect(glyph)
+        await h.connection.close()
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(SessionConnectionTests.childID)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"M","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#, to: &again)
+        #expect(ResumeBehindTests.resumed(replies) != nil, "\(replies)")
+        _ = await ResumeOwnershipTests.send(#"{"type":"restart"}"#, to: &again)
+        let restarted = try SessionConnectionTests.recordsOfLesson(h).filter { $0.phase == "guided" && $0.outcome == "restarted" }
+        #expect(restarted.count == 1)
+        #expect(restarted.first?.record?.pick == SchedulerPick(priority: slot.priority, kind: slot.kind, extra: false))
+    }
 }

@@ -34,6 +34,9 @@ public struct PhaseRecord: Sendable, Equatable, Codable {
     public var spoken: [Utterance]
     /// The plan the attempt ran with (tolerance, letter size, tier, errorless start).
     public var plan: PracticePlan
+    /// Why this letter: the scheduler's pick with its priority, or nil when the letter was asked for
+    /// (a tap in the picker, a link). Set by whoever stores the record; absent in records from before.
+    public var pick: SchedulerPick?
     public var observe: ObserveDetail?
     public var direct: DirectDetail?
     public var assessment: AttemptAssessment?
@@ -79,4 +82,22 @@ public struct LetterResult: Sendable, Equatable, Codable {
     public var plan: PracticePlan
     public var startedAt: Double
     public var endedAt: Double
+}
+
+/// The scheduler's choice of a lesson's letter, as research keeps it with every attempt.
+public struct SchedulerPick: Sendable, Equatable, Codable {
+    /// `LetterScheduler.priority` of the letter when today's round was planned (or when it was
+    /// chosen as an extra letter after the round).
+    public var priority: Double
+    public var kind: DailyRound.Slot.Kind
+    /// Chosen after today's round was done.
+    public var extra: Bool
+
+    public init(priority: Double, kind: DailyRound.Slot.Kind, extra: Bool) {
+        self.priority = priority; self.kind = kind; self.extra = extra
+    }
+
+    public init(_ pick: LetterScheduler.Pick) {
+        self.init(priority: pick.priority, kind: pick.kind, extra: pick.extra)
+    }
 }

@@ -183,6 +183,17 @@ public enum ResearchTables {
             column("errorless", .boolean, "Errorless start (wider tolerance for the first sessions).") { $0.record?.plan.errorless.cell ?? .null },
             column("mastery", .number, "Mastery of the letter when the lesson began.", minimum: 0, maximum: 1) {
                 $0.record?.plan.mastery.cell ?? .null },
+            column("schedulerPriority", .number, "The scheduler's priority of the letter when it was picked (higher: more "
+                   + "urgent). Adaptive arms: 0.40 recency + 0.35 (1 - accuracy) + 0.25 novelty, 0…1 (docs/LEARNING.md); "
+                   + "the control arm's fixed order: minus the letter's sessions so far. Empty when the letter was "
+                   + "asked for (the picker, a link) or in records from before 2026-11-27.") {
+                $0.record?.pick?.priority.cell ?? .null },
+            column("pickKind", .string, "Why the scheduler picked it: newOrWeak (today's round, a new or weak letter), "
+                   + "review (today's round, or an extra letter after it), word (a Schulschrift word after the round). "
+                   + "Empty when the letter was asked for.", allowed: ["newOrWeak", "review", "word"]) {
+                $0.record?.pick?.kind.rawValue.cell ?? .null },
+            column("pickExtra", .boolean, "Picked after today's round was done. Empty when the letter was asked for.") {
+                $0.record?.pick?.extra.cell ?? .null },
             column("inkStrokes", .integer, "Strokes of ink stored.", required: true, minimum: 0) { $0.inkStrokes.cell },
             column("inkSamples", .integer, "Samples of ink stored (rows in samples).", required: true, minimum: 0) { $0.inkSamples.cell },
             column("recordVersion", .integer, "Schema version of the stored record JSON (0: no record).", required: true,

@@ -84,7 +84,7 @@ extension SessionConnection {
         let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan,
                                                     recognizer: recognizer, at: clock.monotonic())
         let lessonID = UUID().uuidString.lowercased()
-        lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick)
+        lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick.map(SchedulerPick.init))
         logger.debug("letter started", metadata: logMetadata(["glyph": "\(glyph.char)", "script": "\(glyph.script)",
                                                              "picked": "\(pick.map { $0.kind.rawValue } ?? "asked")"]))
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),

@@ -53,7 +53,7 @@ extension SessionConnection {
                                                      at: clock.monotonic())
         let keptCount = machine.inkInProgress?.strokes.count ?? 0
         lesson = ActiveLesson(machine: machine, id: resume.lesson, phaseWallStart: clock.wall(),
-                              draftedStrokes: keptCount, resumed: true)
+                              draftedStrokes: keptCount, resumed: true, pick: rows.compactMap(\.record?.pick).last)
         logger.debug("letter resumed", metadata: logMetadata(["glyph": "\(glyph.char)", "phase": "\(phase.rawValue)",
                                                              "attempt": "\(attempt)", "keptStrokes": "\(keptCount)"]))
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),

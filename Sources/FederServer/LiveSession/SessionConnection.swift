@@ -39,8 +39,8 @@ struct SessionConnection: Sendable {
         var draftedStrokes = 0
         /// Picked up again after an interruption: its finished attempt replaces what was recovered.
         var resumed = false
-        /// The scheduler picked this letter (its priority goes on the records).
-        var pick: LetterScheduler.Pick?
+        /// The scheduler picked this letter: its priority goes on the records (kept over a resume).
+        var pick: SchedulerPick?
 
         /// The attempt's strokes that are finished (the one being drawn, never answered, is not).
         var finishedStrokes: Int {
@@ -246,6 +246,8 @@ struct SessionConnection: Sendable {
     mutating func store(_ record: PhaseRecord, re id: RequestID?) async -> ServerMessage? {
         guard let lesson else { return nil }
         let wallStart = lesson.phaseWallStart
+        var record = record
+        record.pick = lesson.pick
         let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
         // Older writes first: a record kept from a failure is stored before this one.
         guard await retryPendingWrites() else {
