@@ -28,6 +28,13 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// least this share is the letter written in more pieces, not a stray stroke (`extraStroke`).
     public var extraStrokeOnLetterShare = 0.7
 
+    // MARK: Free writing, before the fit: stray touches (`StrayTouches`)
+    /// A stroke at most this share of the rest of the ink's size (box diagonals) is a touch …
+    public var strayTouchSize = 0.1
+    /// … and left out of the letter when it lies farther than this share of that size from the rest
+    /// (unless it lies above the rest of a letter with a dot).
+    public var strayTouchDistance = 0.35
+
     // MARK: Free writing (after the ink is fitted onto the glyph)
     /// Ink farther than this from its line has left the corridor.
     public var corridor = 0.35

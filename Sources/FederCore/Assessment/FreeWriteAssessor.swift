@@ -22,7 +22,8 @@ public enum FreeWriteAssessor {
     /// The shape and plan alone, without asking the recognizer which letter it is.
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions()) -> AttemptAssessment {
         let config = options.config, unit = glyph.unit
-        let ink = Ink(pointer: ink.pointer, strokes: ink.strokes.filter { !$0.isEmpty })
+        let ink = Ink(pointer: ink.pointer,
+                      strokes: StrayTouches.removed(from: ink.strokes.filter { !$0.isEmpty }, glyph: glyph, config: config))
         let page = ink.points
         guard let bounds = Polyline.bounds(page) else { return empty(glyph: glyph, pointer: ink.pointer, options: options) }
 

@@ -122,4 +122,15 @@ public struct Rect: Hashable, Sendable, Codable {
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }
     public var center: Point { Point((minX + maxX) / 2, (minY + maxY) / 2) }
+
+    /// The smallest box holding both.
+    public func union(_ other: Rect) -> Rect {
+        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
+    /// How far `p` is from the box (0 inside it).
+    public func distance(to p: Point) -> Double {
+        let dx = max(minX - p.x, 0, p.x - maxX), dy = max(minY - p.y, 0, p.y - maxY)
+        return dx.hypot(dy)
+    }
 }

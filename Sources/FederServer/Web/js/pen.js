@@ -11,6 +11,7 @@ const PALM_GRACE_MS = 400;
 // How long a finger's first touch waits for a second one. Its samples keep their own times, so the
 // stroke loses nothing; only its drawing starts this much later.
 const SECOND_FINGER_MS = 60;
+const GESTURE_STALE_MS = 3000;
 
 export class PenInput {
   /**
@@ -51,10 +52,14 @@ export class PenInput {
 
   onDown(e) {
     if (!this.enabled) return;
+    // A gesture whose last finger was lost (lifted where no event reaches us) must not hold the
+    // paper for good: a touch seconds later begins afresh.
+    if (this.gesture && e.timeStamp - this.gesture.startedAt > GESTURE_STALE_MS) this.gesture = null;
     if (this.gesture) return;
     if (this.held && e.pointerType === "touch") {
       // A second finger while the first was held back: a gesture; the first finger wrote nothing.
       e.preventDefault();
+      this.surface.setPointerCapture?.(e.pointerId); // its lift is ours even off the paper
       this.gesture = new TwoFingerSwipe([this.held.down, e]);
       this.drop();
       return;

@@ -9,6 +9,7 @@ export class TwoFingerSwipe {
   /** @param {PointerEvent[]} downs the fingers' pointerdown events */
   constructor(downs) {
     this.fingers = new Map(downs.map((e) => [e.pointerId, { x0: e.clientX, y0: e.clientY, x: e.clientX, y: e.clientY }]));
+    this.startedAt = downs[downs.length - 1].timeStamp;
     this.decided = false;
   }
 

@@ -19,6 +19,7 @@ export class SchuleScreen {
     this.app = app;
     const paper = $("paper");
     this.viewport = new Viewport(paper);
+    $("stars-pill").innerHTML = stars(0); // three empty stars, filled as they are earned
     this.view = new LessonView({
       connection: app.connection, viewport: this.viewport, guides: new Guides($("guides")), ink: new InkCanvas($("ink"), this.viewport),
       progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),

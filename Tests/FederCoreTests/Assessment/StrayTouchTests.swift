@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import FederCore
+
+/// Free writing: a touch far from the letter is no part of it (`StrayTouches`), but a dot above a
+/// letter with a dot is its dot.
+@Suite("Stray touches")
+struct StrayTouchTests {
+    /// The ink with one more stroke: a single sample at `point`, a moment after the last.
+    static func touched(_ ink: Ink, at point: Point) -> Ink {
+        let t = (ink.strokes.last?.last?.t ?? 0) + 0.4
+        return Ink(pointer: ink.pointer, strokes: ink.strokes + [[PenSample(x: point.x, y: point.y, t: t, pressure: 0.3)]])
+    }
+
+    @Test(arguments: ["A", "M", "b", "7"])
+    func aTapFarBelowOrBesideTheLetterChangesNothing(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let ink = TestInk.jittered(TestInk.centerline(glyph), amplitude: 2)
+        let box = try #require(ink.bounds)
+        let plain = FreeWriteAssessor.assess(ink, glyph: glyph)
+        for tap in [Point(box.center.x, box.maxY + 0.5 * box.height), Point(box.maxX + 0.6 * box.height, box.center.y),
+                    Point(box.minX - 2 * box.height, box.maxY + 2 * box.height)] {
+            let touched = FreeWriteAssessor.assess(Self.touched(ink, at: tap), glyph: glyph)
+            #expect(touched.stars == plain.stars, "\(char) \(tap)")
+            #expect(touched.quality == plain.quality, "\(char) \(tap)")
+            #expect(touched.errors.map(\.code) == plain.errors.map(\.code), "\(char) \(tap)")
+        }
+    }
+
+    @Test func aDotHighAboveAnIIsItsDotAndATapBelowItIsNot() throws {
+        let i = TestInk.glyph("i")
+        let stems = i.strokes.filter { !$0.isDot }, dots = i.strokes.filter(\.isDot)
+        try #require(stems.count == 1 && dots.count == 1)
+        let (stem, dot) = (stems[0], dots[0])
+        let height = stem.points.map(\.y).max()! - stem.points.map(\.y).min()!
+        let high = Point(dot.points[0].x, dot.points[0].y - 0.6 * height)
+        let withHighDot = TestInk.along([stem.points, [high, Point(high.x + 1, high.y + 1)]])
+        let judged = FreeWriteAssessor.assess(withHighDot, glyph: i)
+        #expect(!judged.errors.contains { $0.code == .missingStroke }, "the dot is kept: \(judged.errors.map(\.code))")
+        // Without any dot the dot is missing, and a tap far below the stem does not stand in for it.
+        let below = Point(stem.points[0].x, stem.points.map(\.y).max()! + height)
+        let tapBelow = FreeWriteAssessor.assess(Self.touched(TestInk.along([stem.points]), at: below), glyph: i)
+        #expect(tapBelow.errors.contains { $0.code == .missingStroke && $0.tip == Phrases.missingDot })
+    }
+
+    @Test func aTouchOnTheLetterIsKept() {
+        let o = TestInk.glyph("O")
+        let ink = TestInk.centerline(o)
+        let kept = StrayTouches.removed(from: StrayTouchTests.touched(ink, at: ink.bounds!.center).strokes, glyph: o,
+                                        config: .standard)
+        #expect(kept.count == ink.strokes.count + 1, "a touch inside the O's box is not stray")
+    }
+}
