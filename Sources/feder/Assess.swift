@@ -62,9 +62,9 @@ struct Assess: ParsableCommand {
         }
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try InputReader.read(file)
         } catch {
-            throw Failure("cannot read \(file): \(error.localizedDescription)")
+            throw Failure("cannot read \(file): \(error)")
         }
         let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
         let recognizer = try recognizer()
@@ -83,9 +83,9 @@ extension Assess {
     func runBatch(_ library: GlyphLibrary) throws {
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try InputReader.read(file)
         } catch {
-            throw Failure("cannot read \(file): \(error.localizedDescription)")
+            throw Failure("cannot read \(file): \(error)")
         }
         let recognizer = try recognizer()
         let out = FileHandle.standardOutput

@@ -74,8 +74,11 @@ public enum FreeWriteAssessor {
         // own errors, which cap the stars (Stars.freeWrite).
         let quality = motor.form
         // A mirrored letter is not the letter, however neat (Spiegelschrift is common at five and six).
-        // Nor is a scrawl that happens to fill the letter's place.
-        let stars = errors.contains { $0.code == .mirrored } || scrawl != nil ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        // Nor is a scrawl that happens to fill the letter's place, nor ink that is no more than a
+        // touch (a dot alone is not an i, however close it lies to every part of a small letter).
+        let onlyATouch = bounds.width.hypot(bounds.height) < config.minOffRun * unit
+        let stars = errors.contains { $0.code == .mirrored } || scrawl != nil || onlyATouch
+            ? 0 : Stars.freeWrite(quality: quality, errors: errors)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
             score: motor.overall, quality: quality, stars: stars, guided: nil, motor: motor,

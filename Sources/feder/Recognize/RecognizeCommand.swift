@@ -10,13 +10,16 @@ struct RecognizeCommand: ParsableCommand {
         discussion: """
             Each input line is {"strokes": [[[x, y, …], …], …]} (any units, y down; extra numbers per point \
             and extra fields are ignored; "expected": "a" adds the verification). Each output line is \
-            {"label", "confidence", "top": [[label, p], …]} and, with --words, {"word", "confidence", "letters"}. \
-            A line that cannot be read gives {"error": …} and the rest go on.
+            {"line", "label", "confidence", "top": [[label, p], …]} and, with --words, {"line", "word", \
+            "confidence", "letters"}; "line" is the input line's number (from 1). A line that cannot be \
+            read gives {"line", "error"} and the rest go on. Input may be gzip-compressed (told by its bytes).
 
             With --summary the lines carry their true "label" (as UNIPEN's do) and one JSON object is \
             printed at the end instead: letters top-1 (exact and case-merged, all classes and letters \
             only), digits top-1, and verification as a lesson does it (ROC AUC; right letters rejected and \
-            other letters accepted at the children's threshold). docs/RECOGNITION.md explains each figure.
+            other letters accepted at the children's threshold). docs/RECOGNITION.md explains each figure. \
+            A label may be a string or, for a digit, a number. Skipped lines are counted by reason on \
+            standard error; when no line could be scored the command fails.
             """
     )
 
@@ -50,53 +53,93 @@ struct RecognizeCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let letters = Set(recognizer.labels.filter { $0.first?.isLetter ?? false })
         let out = FileHandle.standardOutput
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            .filter { !$0.element.allSatisfy(Self.isBlank) }
         if summary {
             var scorecard = RecognitionScorecard(labels: recognizer.labels)
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-                guard let input = try? decoder.decode(Input.self, from: Data(line)), let label = input.label,
-                      let r = try? recognizer.recognize(input.points) else {
-                    scorecard.skip()
-                    continue
+            var skipped: [String: Int] = [:]
+            for (_, line) in lines {
+                let reason: String
+                if let input = try? decoder.decode(Input.self, from: Data(line)) {
+                    if let label = input.label?.text {
+                        if !recognizer.labels.contains(label) {
+                            reason = "a label the reader does not have"
+                        } else if let r = try? recognizer.recognize(input.points) {
+                            scorecard.add(r, label: label)
+                            continue
+                        } else {
+                            reason = "ink that cannot be read"
+                        }
+                    } else {
+                        reason = "no \"label\""
+                    }
+                } else {
+                    reason = "not a JSON object with \"strokes\""
                 }
-                scorecard.add(r, label: label)
+                scorecard.skip()
+                skipped[reason, default: 0] += 1
             }
             encoder.outputFormatting.insert(.prettyPrinted)
-            out.write(try encoder.encode(scorecard.summary()))
+            let summary = scorecard.summary()
+            out.write(try encoder.encode(summary))
             out.write(Data("\n".utf8))
+            if !skipped.isEmpty {
+                let reasons = skipped.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                FileHandle.standardError.write(Data("feder recognize: \(summary.skipped) lines skipped: \(reasons)\n".utf8))
+            }
+            if summary.letters.samples + summary.digits.samples == 0 { throw Failure("no line could be scored") }
             return
         }
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+        for (index, line) in lines {
+            let number = index + 1
             let reply: any Encodable
             do {
                 let input = try decoder.decode(Input.self, from: Data(line))
                 let strokes = input.points
                 if words {
                     let w = try WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight)
-                    reply = WordLine(word: w.word, confidence: rounded(w.confidence),
+                    reply = WordLine(line: number, word: w.word, confidence: rounded(w.confidence),
                                      letters: w.letters.map { .init(label: $0.label, confidence: rounded($0.confidence), strokes: $0.strokeIndices) })
                 } else {
                     let r = try recognizer.recognize(strokes, restrictedTo: lettersOnly ? letters : nil)
-                    reply = LetterLine(label: r.label, confidence: rounded(r.confidence),
+                    reply = LetterLine(line: number, label: r.label, confidence: rounded(r.confidence),
                                        top: r.top.map { [AnyCodable.string($0.label), .number(rounded($0.probability))] },
                                        expected: input.expected.map { r.verify(expected: $0) }.map {
                                            .init(letter: $0.expected, probability: rounded($0.probability), isExpected: $0.isExpected)
                                        })
                 }
             } catch let error as RecognitionError {
-                reply = ErrorLine(error: String(describing: error))
+                reply = ErrorLine(line: number, error: String(describing: error))
             } catch {
-                reply = ErrorLine(error: "not a {\"strokes\": …} line")
+                reply = ErrorLine(line: number, error: "not a {\"strokes\": …} line")
             }
             out.write(try encoder.encode(reply))
             out.write(Data("\n".utf8))
         }
     }
 
+    /// Blank: nothing but spaces, tabs and a carriage return.
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0D || byte == 0x09 }
+
     private struct Input: Decodable {
         // A time or pressure may be null (as ink files allow); only x and y are read.
         var strokes: [[[Double?]]]
         var expected: String?
-        var label: String?
+        var label: Label?
+
+        /// A true label: text, or a digit written as a number (`"label": 7`), as converted data often has.
+        struct Label: Decodable {
+            var text: String
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.singleValueContainer()
+                if let s = try? c.decode(String.self) { text = s; return }
+                let n = try c.decode(Int.self)
+                guard (0...9).contains(n) else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "a numeric label is a digit 0…9")
+                }
+                text = String(n)
+            }
+        }
 
         var points: [[Point]] {
             strokes.map { $0.compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, $0) } } : nil } }
@@ -104,6 +147,7 @@ struct RecognizeCommand: ParsableCommand {
     }
 
     private struct LetterLine: Encodable {
+        var line: Int
         var label: String
         var confidence: Double
         var top: [[AnyCodable]]
@@ -112,13 +156,14 @@ struct RecognizeCommand: ParsableCommand {
     }
 
     private struct WordLine: Encodable {
+        var line: Int
         var word: String
         var confidence: Double
         var letters: [Letter]
         struct Letter: Encodable { var label: String; var confidence: Double; var strokes: [Int] }
     }
 
-    private struct ErrorLine: Encodable { var error: String }
+    private struct ErrorLine: Encodable { var line: Int; var error: String }
 }
 
 /// A label or a probability in the `top` pairs.
@@ -134,22 +179,3 @@ enum AnyCodable: Encodable {
 }
 
 private func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
-
-/// Reads a file, a gzip file or standard input.
-enum InputReader {
-    static func read(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such file: \(path)") }
-        guard path.hasSuffix(".gz") else { return try Data(contentsOf: URL(fileURLWithPath: path)) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("could not decompress \(path)") }
-        return data
-    }
-}

@@ -51,3 +51,19 @@ struct StrayTouchTests {
         #expect(kept.count == ink.strokes.count + 1, "a touch inside the O's box is not stray")
     }
 }
+
+@Suite("Nothing of the letter")
+struct NothingOfTheLetterTests {
+    /// A dot alone lies within three quarters of an x-height of every part of a small i, so its shape
+    /// distance earned a star; no line of the letter was written, so it earns none.
+    @Test func aDotAloneIsNotAnI() {
+        let i = TestInk.glyph("i")
+        let dot = i.strokes.first(where: \.isDot)!.points[0]
+        let judged = FreeWriteAssessor.assess(TestInk.along([[dot, Point(dot.x + 0.5, dot.y)]]), glyph: i)
+        #expect(judged.stars == 0, "\(judged.quality) \(judged.errors.map(\.code))")
+        #expect(judged.errors.contains { $0.code == .missingStroke })
+        // The stem alone, without its dot, is an i with a missing dot: still stars.
+        let stem = i.strokes.first { !$0.isDot }!.points
+        #expect(FreeWriteAssessor.assess(TestInk.along([stem]), glyph: i).stars > 0)
+    }
+}

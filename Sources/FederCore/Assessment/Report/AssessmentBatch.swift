@@ -3,7 +3,8 @@ import Foundation
 /// `feder assess --batch`: many ink files in one run, one JSON object per line in and out, so that
 /// calibration on thousands of real letters does not start a process (and load the recognizer) for
 /// each. Each input line is an ink file (docs/ASSESSMENT.md §1) with `"glyph"` and optionally
-/// `"script"`, `"variant"`, `"phase"` and `"id"` (any JSON value, echoed as given) beside `"strokes"`;
+/// `"script"`, `"variant"`, `"phase"` and `"id"` (any JSON value, echoed back; its numbers rounded as
+/// the answer's are) beside `"strokes"`;
 /// each output line is the assessment (compact, keys sorted, numbers rounded) with the `id`, or
 /// `{"id", "error"}` for a line that cannot be judged, saying why. A bad line never stops the rest.
 public enum AssessmentBatch {
