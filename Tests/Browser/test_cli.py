@@ -1,0 +1,59 @@
+"""`feder recognize` and `feder assess` as a reviewer runs them on handwriting converted from another
+source: gzip however it is named or piped, digit labels written as numbers, skipped lines told, and
+answers that name their input line. The ink is Feder's own glyph centerlines (`feder glyphs export`)."""
+
+import gzip
+import json
+import subprocess
+
+import pytest
+
+from conftest import feder_binary
+
+
+@pytest.fixture(scope="module")
+def letters():
+    out = subprocess.run([str(feder_binary()), "glyphs", "export"], capture_output=True, text=True, check=True).stdout
+    glyphs = json.loads(out)["glyphs"]
+    return {char: g["strokes"] for char, g in glyphs.items() if char in "AMbe37"}
+
+
+def run(args, data: bytes):
+    return subprocess.run([str(feder_binary()), *args], input=data, capture_output=True)
+
+
+def lines(letters, numeric_digits=False):
+    return [json.dumps({"label": int(c) if numeric_digits and c.isdigit() else c, "strokes": s}) for c, s in letters.items()]
+
+
+def test_gzip_is_read_whatever_the_file_is_called_and_from_a_pipe(letters, tmp_path):
+    packed = gzip.compress(("\n".join(lines(letters)) + "\n").encode())
+    misnamed = tmp_path / "letters.ndjson"
+    misnamed.write_bytes(packed)
+    from_file = run(["recognize", "--summary", str(misnamed)], b"")
+    piped = run(["recognize", "--summary", "-"], packed)
+    for result in (from_file, piped):
+        assert result.returncode == 0, result.stderr
+        summary = json.loads(result.stdout)
+        assert summary["skipped"] == 0
+        assert summary["letters"]["samples"] + summary["digits"]["samples"] == len(letters)
+    batch = [json.dumps({"id": c, "glyph": c, "strokes": s}) for c, s in letters.items()]
+    assessed = run(["assess", "--batch", "-"], gzip.compress("\n".join(batch).encode()))
+    answers = [json.loads(line) for line in assessed.stdout.decode().splitlines()]
+    assert [a["id"] for a in answers] == list(letters) and all("stars" in a for a in answers), answers[:1]
+
+
+def test_a_digit_label_may_be_a_number_and_skipped_lines_are_told(letters):
+    numeric = run(["recognize", "--summary", "-"], ("\n".join(lines(letters, numeric_digits=True))).encode())
+    summary = json.loads(numeric.stdout)
+    assert summary["digits"]["samples"] == sum(c.isdigit() for c in letters), "digits written as numbers are scored"
+    unlabelled = [json.dumps({"glyph": c, "strokes": s}) for c, s in letters.items()]
+    nothing = run(["recognize", "--summary", "-"], "\n".join(unlabelled).encode())
+    assert nothing.returncode != 0, "no line could be scored: the command fails"
+    assert f"{len(letters)} no \"label\"" in nothing.stderr.decode()
+
+
+def test_every_answer_names_its_input_line(letters):
+    text = "\n".join(lines(letters)[:2]) + "\n\n" + "\n".join(lines(letters)[2:4]) + "\n"
+    answers = [json.loads(line) for line in run(["recognize", "-"], text.encode()).stdout.decode().splitlines()]
+    assert [a["line"] for a in answers] == [1, 2, 4, 5], "the blank third line has no answer; the rest keep their numbers"
