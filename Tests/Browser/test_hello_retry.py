@@ -50,7 +50,9 @@ def test_a_hello_refused_by_a_locked_store_keeps_the_child(page, server):
         pen.stroke(glyph_to_client(page, densify(strokes[0], 3.0)))
         page.wait_for_function("document.body.dataset.strokesDone === '1'", timeout=10000)
 
-        blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=0, isolation_level=None)
+        # The server may still be writing the stroke's draft (it does so after the reply): the
+        # blocker waits for that write, then holds the lock.
+        blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=5, isolation_level=None)
         blocker.execute("BEGIN EXCLUSIVE")
         try:
             hellos_before = sum(1 for m in sent if m.get("type") == "hello")
@@ -97,7 +99,9 @@ def test_onboarding_finished_while_the_store_is_locked_is_stored_later(page, ser
             with server.db() as con:
                 return con.execute("SELECT onboardedAt IS NOT NULL, handedness FROM child WHERE id = ?", (child,)).fetchone()
 
-        blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=0, isolation_level=None)
+        # The server may still be finishing a write of its own: the blocker waits for it, then
+        # holds the lock.
+        blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=5, isolation_level=None)
         blocker.execute("BEGIN EXCLUSIVE")
         try:
             circle = [(200 + 95 * math.sin(a / 60 * 2 * math.pi), 150 - 95 * math.cos(a / 60 * 2 * math.pi)) for a in range(61)]

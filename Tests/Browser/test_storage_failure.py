@@ -16,7 +16,9 @@ def test_a_locked_database_costs_no_stroke_and_the_page_is_told(page, server):
     pen = watch_and_tap_dots(page, glyph)
     strokes = [s["checkpoints"] for s in glyph["strokes"]]
 
-    blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=0, isolation_level=None)
+    # The server may still be finishing a write of its own (direct's record): the blocker waits for
+    # it, then holds the lock.
+    blocker = sqlite3.connect(server.data_dir / "feder.sqlite", timeout=5, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
         pen.stroke(glyph_to_client(page, densify(strokes[0], 3.0)))
