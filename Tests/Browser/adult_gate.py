@@ -81,18 +81,26 @@ def sign_in(server, pin=None) -> str:
 _cookies = {}
 
 
+def _session_key(server):
+    """One session per server process: a later server may get a port an earlier one had, and the
+    earlier one's cookie means nothing to it."""
+    process = getattr(server, "process", None)
+    return (server.url, process.pid if process else None)
+
+
 def adult_cookie(server) -> str:
     """An adult session for this server, signed in once and reused."""
-    if server.url not in _cookies:
-        _cookies[server.url] = sign_in(server)
-    return _cookies[server.url]
+    key = _session_key(server)
+    if key not in _cookies:
+        _cookies[key] = sign_in(server)
+    return _cookies[key]
 
 
 def adult_request(server, method, path, body=None):
     """A request with the adult session; returns the parsed JSON body (asserting success)."""
     status, data, _ = request(server, method, path, body, cookie=adult_cookie(server))
-    if status == 401:  # the server was restarted with another data folder, or the session expired
-        _cookies.pop(server.url, None)
+    if status == 401:  # the session expired, or the server forgot it
+        _cookies.pop(_session_key(server), None)
         status, data, _ = request(server, method, path, body, cookie=adult_cookie(server))
     assert 200 <= status < 300, (status, data)
     return data

@@ -195,6 +195,7 @@ def test_a_word_goes_on_after_a_pause_to_think(page, server):
     """Asked for a word, the child writes a letter, stops to think, and writes on: a pause is not the
     end of the word, and a stroke to the right of what was read adds to it instead of wiping it."""
     reads = open_werkstatt(page, server, "word")
+    page.wait_for_function("document.body.dataset.werkstattTarget")  # chosen once the open letters are fetched
     target = page.evaluate("document.body.dataset.werkstattTarget")
     first = glyph(server, target[0])
     pen = Pen(page)
