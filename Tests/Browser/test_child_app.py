@@ -4,6 +4,7 @@ with its own history, and the streak as days pass (the server's clock is started
 
 import json
 import sqlite3
+import urllib.request
 
 import pytest
 
@@ -124,3 +125,43 @@ def test_a_childs_first_days(page, clocked_server):
         page.wait_for_selector(f"#home-streak[data-child='{fox}'] svg")
         assert lit_flames(page) == flames, f"{day}: expected {flames} lit flame(s)"
         no_digits_shown(page)
+
+
+def test_a_new_sticker_is_shown_when_it_is_announced(page, server):
+    """A letter that finishes a course group earns its sticker: the child hears "Du hast ein neues
+    Pickerl bekommen!" and, after the celebration, sees the sticker, also when the day's round is
+    not done yet (before, the sticker was said and shown only with a finished round)."""
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.wait_for_selector("#add-child")
+    new_child(page, "fuchs", "rot")
+    fox = rows(server, "SELECT id FROM child")[0]["id"]
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    page.wait_for_function("document.body.dataset.glyph !== undefined")
+    char = page.evaluate("document.body.dataset.glyph")
+    # Every other letter of this letter's group already finished with three stars (written into the
+    # stored learner model, which the server reads again at the letter's end because it changed).
+    board = json.load(urllib.request.urlopen(f"{server.url}/api/v1/profiles/{fox}/progress"))
+    group = next(entry["chars"] for entry in board["stickers"] if char in entry["chars"])
+    assert len(group) > 1, group
+    learner = json.loads(rows(server, "SELECT learner FROM child WHERE id = ?", fox)[0]["learner"])
+    for other in group:
+        if other != char:
+            learner["letters"][f"druck/{other}"] = {"sessions": 1, "recentScores": [1.0], "bestStars": 3}
+    with sqlite3.connect(server.data_dir / "feder.sqlite") as con:
+        con.execute("UPDATE child SET learner = ?, updatedAt = '2001-01-01 00:00:00.000' WHERE id = ?",
+                    (json.dumps(learner), fox))
+    before = len(page.evaluate("window.feder.audioLog"))
+    run_scheduled_letter(page, server)
+    stars = int(page.evaluate("document.body.dataset.letterStars"))
+    assert stars >= 2, f"the traced {char} earned {stars} stars"
+    page.wait_for_function("window.feder.audioLog.some((e) => e.key === 'round.sticker' && e.ended)", timeout=15000)
+    page.click("#next-button")
+    page.wait_for_selector("#round-done:not(.hidden)", timeout=3000)
+    assert page.evaluate("document.querySelector('#round-done').dataset.shows") == "sticker"
+    assert page.locator("#round-picture .sticker-pic").count() == 1
+    assert page.locator("#round-picture .jar").count() == 0, "the round is not done: no full jar"
+    heard = [e["key"] for e in page.evaluate("window.feder.audioLog")[before:] if e.get("ended")]
+    assert "round.sticker" in heard and "round.done" not in heard, heard
+    page.screenshot(path=str(artifact("child-new-sticker.png")))

@@ -75,6 +75,12 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     wait_phase(page, "direct")
     shot("schule-direct")
     page.click("#letter-button")
+    # The panel pops in over half a second: photograph it once it stands, not half transparent.
+    page.wait_for_function("""() => {
+        const picker = document.querySelector('#picker');
+        return !picker.classList.contains('hidden')
+            && picker.getAnimations({ subtree: true }).every((a) => a.playState === 'finished');
+    }""")
     shot("schule-picker")
     page.click("#picker-close")
     page.click("#screen-schule .bar .home-button")

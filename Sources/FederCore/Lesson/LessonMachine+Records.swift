@@ -35,7 +35,8 @@ extension LessonMachine {
             // Direct earns praise without stars: "Super" without a wrong tap, "Gut" with.
             let tier = record.stars ?? ((record.direct?.wrongTaps ?? 0) == 0 ? 3 : 2)
             if phase != .observe {
-                let feedback = Feedback(stars: tier, errors: record.errors, variation: config.variationSeed + praiseCount)
+                let feedback = Feedback(stars: tier, errors: record.errors, variation: config.variationSeed + praiseCount,
+                                        another: outcome == .repeated)
                 praiseCount += 1
                 record.spoken = feedback.utterances
                 if let stars = record.stars { events.append(.stars(phase: phase, count: stars)) }

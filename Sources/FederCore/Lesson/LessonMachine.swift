@@ -213,7 +213,7 @@ public struct LessonMachine: Sendable {
         if phase != .observe, !isPenDown, direct?.finishAt == nil, free?.quietUntil == nil,
            now - lastActivity >= config.reminderSeconds {
             lastActivity = now
-            events.append(.say(phase.prompt))
+            events.append(.say(phase.reminder))
         }
     }
 }

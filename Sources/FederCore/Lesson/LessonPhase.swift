@@ -20,6 +20,12 @@ public enum LessonPhase: String, Sendable, Codable, CaseIterable {
         case .freeWrite: return Phrases.freeWrite
         }
     }
+
+    /// What the child hears after a long silence in the phase: the prompt again, except where the
+    /// prompt only makes sense as the phase begins ("Und jetzt du alleine.").
+    public var reminder: Utterance {
+        self == .freeWrite ? Phrases.freeWriteReminder : prompt
+    }
 }
 
 /// The study arms. Written on every record.

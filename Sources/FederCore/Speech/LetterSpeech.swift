@@ -41,14 +41,15 @@ public struct LetterSpeech: Sendable, Equatable, Codable {
         Utterance(key: "letter.sound.eu", text: "Eu"),
     ]
 
-    /// id (ASCII, for keys and file names), name, sound — by uppercase letter.
+    /// id (ASCII, for keys and file names), name, sound — by uppercase letter. The names are those
+    /// an Austrian classroom uses: J is "Je" and Q "Kwe" (in Germany "Jott" and "Ku").
     private static let letters: [String: (id: String, name: String, sound: String)] = [
         "A": ("a", "A", "Aaa"), "B": ("b", "Be", "Bö"), "C": ("c", "Ze", "Kö"),
         "D": ("d", "De", "Dö"), "E": ("e", "E", "Eee"), "F": ("f", "Eff", "Fff"),
         "G": ("g", "Ge", "Gö"), "H": ("h", "Ha", "Hhh"), "I": ("i", "I", "Iii"),
-        "J": ("j", "Jott", "Jjj"), "K": ("k", "Ka", "Kö"), "L": ("l", "Ell", "Lll"),
+        "J": ("j", "Je", "Jjj"), "K": ("k", "Ka", "Kö"), "L": ("l", "Ell", "Lll"),
         "M": ("m", "Emm", "Mmm"), "N": ("n", "Enn", "Nnn"), "O": ("o", "O", "Ooo"),
-        "P": ("p", "Pe", "Pö"), "Q": ("q", "Ku", "Kwö"), "R": ("r", "Err", "Rrr"),
+        "P": ("p", "Pe", "Pö"), "Q": ("q", "Kwe", "Kwö"), "R": ("r", "Err", "Rrr"),
         "S": ("s", "Ess", "Sss"), "T": ("t", "Te", "Tö"), "U": ("u", "U", "Uuu"),
         "V": ("v", "Fau", "Fff"), "W": ("w", "We", "Www"), "X": ("x", "Ix", "Ksss"),
         "Y": ("y", "Üpsilon", "Üüü"), "Z": ("z", "Zett", "Zzz"),

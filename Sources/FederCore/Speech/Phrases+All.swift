@@ -6,10 +6,10 @@ extension Phrases {
     /// belongs here too; `SpeechCatalogTests` fails for any `Utterance(key:text:)` in the sources
     /// that is missing from this list.
     public static let all: [Utterance] = [
-        observe, direct, guided, freeWrite,
+        observe, direct, guided, freeWrite, freeWriteReminder,
         nextDot, tapADot,
-        startTop, startBottom, startDot, reversed, reversedFree, strokeOrder, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
+        startTop, startBottom, startDot, startTopFree, startBottomFree, startMiddleFree, reversed, reversedFree, strokeOrder, strokeOrderFree, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
         leftCorridor, leftCorridorFree, cornerCut, overshoot, overshootFree, tooBig, tooSmall, offLines, extraStroke, wrongDot,
         joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes,
-    ] + praise.flatMap { $0 } + [letterDone]
+    ] + praise.flatMap { $0 } + onward + [letterDone]
 }

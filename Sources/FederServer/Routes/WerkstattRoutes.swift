@@ -20,7 +20,8 @@ struct WerkstattPrompts: ResponseEncodable {
     var pictures = WerkstattWords.pictures
     var words = WerkstattWords.words
     var lines: [String: Utterance] = [
-        "capital": AppPhrases.writeCapital, "small": AppPhrases.writeSmall, "picture": AppPhrases.writePicture,
+        "capital": AppPhrases.writeCapital, "small": AppPhrases.writeSmall, "letter": AppPhrases.writeLetter,
+        "picture": AppPhrases.writePicture,
         "word": AppPhrases.writeWord, "free": AppPhrases.writeFree,
     ]
     /// Letter names by character ("M" → "Emm"), capital and small letters alike.

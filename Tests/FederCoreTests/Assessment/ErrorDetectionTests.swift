@@ -178,15 +178,16 @@ struct ErrorDetectionTests {
         let l = TestInk.glyph("l")
         let a = FreeWriteAssessor.assess(TestInk.along([[Point(20, 400), Point(20, 0)]]), glyph: l)
         #expect(a.errors.count >= 3)
-        #expect(a.feedback.tips == [Phrases.startTop, Phrases.reversedFree])
+        #expect(a.feedback.tips == [Phrases.startTopFree, Phrases.reversedFree])
         #expect(a.errors.map(\.code.rank) == a.errors.map(\.code.rank).sorted())
     }
 
     @Test func everyTipIsShortGermanWithoutNumbers() {
-        let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.reversed, Phrases.reversedFree, Phrases.strokeOrder,
+        let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.startTopFree, Phrases.startBottomFree, Phrases.startMiddleFree,
+                   Phrases.reversed, Phrases.reversedFree, Phrases.strokeOrder, Phrases.strokeOrderFree,
                    Phrases.missingStroke, Phrases.missingDot, Phrases.notCovered, Phrases.leftCorridor, Phrases.leftCorridorFree,
                    Phrases.cornerCut, Phrases.overshoot, Phrases.overshootFree, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot]
-            + Phrases.praise.flatMap { $0 }
+            + Phrases.praise.flatMap { $0 } + Phrases.onward
         for u in all {
             #expect(!u.text.contains { $0.isNumber }, "\(u.text)")
             #expect(u.text.split(separator: " ").count <= 6, "\(u.text)")
@@ -209,7 +210,7 @@ struct ErrorDetectionTests {
         let late = FreeWriteAssessor.assess(
             TestInk.along([[Point(20, 70), Point(20, 200)], [Point(20, 0), Point(20, 70)], right, bar]), glyph: h)
         #expect(late.errors.contains { $0.code == .wrongStart && $0.stroke == 0 })
-        #expect(late.feedback.tips.first == Phrases.startTop)
+        #expect(late.feedback.tips.first == Phrases.startTopFree)
         #expect(late.stars == 2, "a plan error caps a neat letter at two")
     }
 
@@ -277,6 +278,15 @@ struct ErrorDetectionTests {
         // M/one-stroke starts at the bottom on purpose.
         let m = TestInk.glyph("M", variant: "one-stroke")
         let a = FreeWriteAssessor.assess(TestInk.along([m.strokes[0].points.reversed()]), glyph: m)
-        #expect(a.errors.first { $0.code == .wrongStart }?.tip == Phrases.startBottom)
+        #expect(a.errors.first { $0.code == .wrongStart }?.tip == Phrases.startBottomFree)
+        // Writing alone the page shows no dot: the tip names the place, not "beim Punkt". An e
+        // begins in its middle.
+        let e = TestInk.glyph("e")
+        let reversedE = FreeWriteAssessor.assess(TestInk.along([e.strokes[0].points.reversed()]), glyph: e)
+        #expect(reversedE.errors.first { $0.code == .wrongStart }?.tip == Phrases.startMiddleFree,
+                "\(reversedE.errors.map(\.tip.key))")
+        for error in a.errors + reversedE.errors {
+            #expect(!error.tip.text.contains("Punkt"), "\(error.tip.text)")
+        }
     }
 }

@@ -259,6 +259,25 @@ struct LessonMachineTests {
         let result = try #require(events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
         #expect(result.records.map(\.outcome) == [.passed, .passed, .passed, .repeated, .passed])
         #expect(result.stars == 0)
+        // The lesson moves on now: the child is not asked to try again, it hears that the letter
+        // comes back.
+        let said = Self.said(events)
+        #expect(Phrases.onward.contains(said[0]), "\(said.map(\.text))")
+        #expect(!said.contains { $0.text.contains("nochmal") }, "\(said.map(\.text))")
+        #expect(said.last == Phrases.letterDone)
+    }
+
+    @Test func noPraiseAsksForAnotherTryWhenNoneFollows() {
+        // Every line said after an attempt that passes (one star or more, or none with the repeat
+        // used up) is free of "nochmal"; the lines for a repeat ask for it.
+        for stars in 0...3 {
+            for variation in 0..<4 {
+                let onward = Phrases.praise(stars: stars, variation: variation, another: false)
+                #expect(!onward.text.contains("nochmal"), "\(stars): \(onward.text)")
+                if stars > 0 { #expect(onward == Phrases.praise(stars: stars, variation: variation)) }
+            }
+        }
+        #expect(Phrases.praise[0].allSatisfy { $0.text.contains("nochmal") })
     }
 
     @Test func restartAndAbandonKeepARecordOfTheUnfinishedAttempt() throws {
@@ -301,6 +320,10 @@ struct LessonMachineTests {
         #expect(try lesson.handle(.tick, at: 11).isEmpty)
         #expect(try lesson.handle(.tick, at: 12) == [.say(Phrases.guided)])
         #expect(lesson.nextDeadline == 24)
+        // Writing alone, the reminder does not say "Und jetzt" once more: it says what to do.
+        var free = try Self.atFreeWriting(TestInk.glyph("l"))
+        let deadline = try #require(free.nextDeadline)
+        #expect(try free.handle(.tick, at: deadline) == [.say(Phrases.freeWriteReminder)])
     }
 
     @Test func thePlansToleranceReachesTheTracker() throws {

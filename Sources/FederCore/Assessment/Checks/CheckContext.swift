@@ -59,28 +59,31 @@ extension Phrases {
     /// `a` begun with its stem, an `H` with its bar) the tip names it — "Schreib zuerst den Bogen." —
     /// by its shape: a curve, a line down, across or slanted. A first stroke with corners, a hook, a
     /// dot or a line written upwards has no short name, and a later stroke out of order none either:
-    /// then "Schau, welcher Strich zuerst kommt."
-    static func orderTip(firstStrokeLate: Bool, in glyph: Glyph) -> Utterance {
-        guard firstStrokeLate, let first = glyph.strokes.first, !first.isDot, first.corners.isEmpty else { return strokeOrder }
+    /// then "Schau, welcher Strich zuerst kommt." — or, writing alone (`free`), with no model on the
+    /// page to look at, "Denk dran, welcher Strich zuerst kommt."
+    static func orderTip(firstStrokeLate: Bool, in glyph: Glyph, free: Bool = false) -> Utterance {
+        let general = free ? strokeOrderFree : strokeOrder
+        guard firstStrokeLate, let first = glyph.strokes.first, !first.isDot, first.corners.isEmpty else { return general }
         let chord = first.start.distance(to: first.end)
         if first.length >= curveLength * chord {
             // A curve that reaches below the baseline is a stem with a loop (Schulschrift j), not a "Bogen".
-            return first.points.contains { $0.y > glyph.ruling.base + descenderMargin * glyph.unit } ? strokeOrder : firstCurve
+            return first.points.contains { $0.y > glyph.ruling.base + descenderMargin * glyph.unit } ? general : firstCurve
         }
-        guard first.length <= lineLength * chord else { return strokeOrder }
+        guard first.length <= lineLength * chord else { return general }
         let dx = abs(first.end.x - first.start.x), dy = first.end.y - first.start.y
-        if abs(dy) >= uprightRatio * dx { return dy > 0 ? firstDown : strokeOrder }
+        if abs(dy) >= uprightRatio * dx { return dy > 0 ? firstDown : general }
         if dx >= uprightRatio * abs(dy) { return firstAcross }
         return firstSlant
     }
 
-    /// "Fang oben/unten beim Punkt an.", by where the stroke starts within the letter.
-    static func startTip(for stroke: GlyphStroke, in glyph: Glyph, config: AssessmentConfig) -> Utterance {
+    /// "Fang oben/unten beim Punkt an.", by where the stroke starts within the letter; writing alone
+    /// (`free`), where the page shows no dot, "Fang oben/unten/in der Mitte an."
+    static func startTip(for stroke: GlyphStroke, in glyph: Glyph, config: AssessmentConfig, free: Bool = false) -> Utterance {
         let box = glyph.inkBounds
-        guard box.height > 1e-9 else { return startDot }
+        guard box.height > 1e-9 else { return free ? startTopFree : startDot }
         let relative = (stroke.start.y - box.minY) / box.height
-        if relative <= config.startTopShare { return startTop }
-        if relative >= config.startBottomShare { return startBottom }
-        return startDot
+        if relative <= config.startTopShare { return free ? startTopFree : startTop }
+        if relative >= config.startBottomShare { return free ? startBottomFree : startBottom }
+        return free ? startMiddleFree : startDot
     }
 }

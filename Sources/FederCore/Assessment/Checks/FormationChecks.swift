@@ -13,7 +13,7 @@ enum FormationChecks {
             let offset = first.distance(to: stroke.start)
             if offset > c.startTolerance, wroteLineBefore(first, stroke: j, c) {
                 errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: began.stroke, at: c.page(stroke.start),
-                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph, config: c.config)))
+                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph, config: c.config, free: true)))
             }
             guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
             if isReversed(d, config: c.config, unit: unit) {
@@ -138,7 +138,7 @@ enum FormationChecks {
             .sorted { ($0.ink, $0.at) < ($1.ink, $1.at) }
         let keep = Set(longestIncreasing(written.map(\.glyph)))
         let firstLate = (written.first.map { $0.glyph != 0 } ?? false) && written.contains { $0.glyph == 0 }
-        let tip = Phrases.orderTip(firstStrokeLate: firstLate, in: c.glyph)
+        let tip = Phrases.orderTip(firstStrokeLate: firstLate, in: c.glyph, free: true)
         return written.enumerated().compactMap { position, pair in
             guard !keep.contains(position), let start = match.firstPoint(of: pair.glyph, in: c.ink) else { return nil }
             return WritingError(code: .strokeOrder, stroke: pair.glyph, inkStroke: pair.ink, at: c.page(start), tip: tip)

@@ -24,7 +24,7 @@ public enum AppPhrases {
 
     // MARK: The daily round
     public static let roundDone = Utterance(key: "round.done", text: "Für heute geschafft! Du darfst noch weiter üben, wenn du magst.")
-    public static let sticker = Utterance(key: "round.sticker", text: "Du hast einen neuen Sticker bekommen!")
+    public static let sticker = Utterance(key: "round.sticker", text: "Du hast ein neues Pickerl bekommen!")
 
     // MARK: Fortschritte
     public static let progress = Utterance(key: "progress.intro", text: "Schau, was du schon alles kannst!")
@@ -32,6 +32,9 @@ public enum AppPhrases {
     // MARK: Werkstatt
     public static let writeCapital = Utterance(key: "werkstatt.writeCapital", text: "Schreib ein großes")
     public static let writeSmall = Utterance(key: "werkstatt.writeSmall", text: "Schreib ein kleines")
+    /// Before a name that needs no "großes"/"kleines": "Schreib ein" + "Scharfes S" (ß has no capital
+    /// in the taught alphabet).
+    public static let writeLetter = Utterance(key: "werkstatt.writeLetter", text: "Schreib ein")
     public static let writePicture = Utterance(key: "werkstatt.writePicture", text: "Schreib den ersten Buchstaben von dem Bild.")
     public static let writeWord = Utterance(key: "werkstatt.writeWord", text: "Schreib das Wort.")
     public static let writeFree = Utterance(key: "werkstatt.free", text: "Schreib, was du magst. Ich lese es dir vor.")
@@ -44,7 +47,7 @@ public enum AppPhrases {
     public static let all: [Utterance] = [
         whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
         askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, progress,
-        writeCapital, writeSmall, writePicture, writeWord, writeFree, iRead, cannotRead, wellRead, notThatOne,
+        writeCapital, writeSmall, writeLetter, writePicture, writeWord, writeFree, iRead, cannotRead, wellRead, notThatOne,
     ] + Animal.allCases.map(\.spokenName) + WerkstattWords.all.map(\.spoken)
 }
 
@@ -74,7 +77,8 @@ public enum WerkstattWords {
         .init(picture: "apfel", target: "A", spoken: Utterance(key: "word.Apfel", text: "Apfel")),
         .init(picture: "sonne", target: "S", spoken: Utterance(key: "word.Sonne", text: "Sonne")),
         .init(picture: "haus", target: "H", spoken: Utterance(key: "word.Haus", text: "Haus")),
-        .init(picture: "ei", target: "E", spoken: Utterance(key: "word.Ei", text: "Ei")),
+        // A word whose first sound is the letter's sound: "Ei" begins with the sound of ei, not of E.
+        .init(picture: "elefant", target: "E", spoken: Utterance(key: "word.Elefant", text: "Elefant")),
         .init(picture: "ball", target: "B", spoken: Utterance(key: "word.Ball", text: "Ball")),
         .init(picture: "uhr", target: "U", spoken: Utterance(key: "word.Uhr", text: "Uhr")),
         .init(picture: "tor", target: "T", spoken: Utterance(key: "word.Tor", text: "Tor")),

@@ -47,8 +47,10 @@ public struct Feedback: Sendable, Equatable, Codable {
     public var praise: Utterance
     public var tips: [Utterance]
 
-    public init(stars: Int, errors: [WritingError], variation: Int = 0) {
-        praise = Phrases.praise(stars: stars, variation: variation)
+    /// `another`: whether another try of the same task follows (it picks the words for an attempt
+    /// without a star; see `Phrases.praise`).
+    public init(stars: Int, errors: [WritingError], variation: Int = 0, another: Bool = true) {
+        praise = Phrases.praise(stars: stars, variation: variation, another: another)
         tips = errors.tips(limit: 2)
     }
 

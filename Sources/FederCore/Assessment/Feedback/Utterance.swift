@@ -18,6 +18,7 @@ public enum Phrases {
     public static let direct = Utterance(key: "prompt.direct", text: "Tipp die Punkte der Reihe nach an.")
     public static let guided = Utterance(key: "prompt.guided", text: "Fahr die Linie nach.")
     public static let freeWrite = Utterance(key: "prompt.freeWrite", text: "Und jetzt du alleine.")
+    public static let freeWriteReminder = Utterance(key: "prompt.freeWrite.reminder", text: "Schreib den Buchstaben jetzt ganz alleine.")
 
     // MARK: Direct phase
     public static let nextDot = Utterance(key: "direct.nextDot", text: "Such den nächsten Punkt.")
@@ -33,12 +34,19 @@ public enum Phrases {
     // taken for a ruled line. These say the same of the stroke itself.
     public static let reversedFree = Utterance(key: "tip.reversed.free", text: "Andersrum! Schreib in die andere Richtung.")
     public static let strokeOrder = Utterance(key: "tip.strokeOrder", text: "Schau, welcher Strich zuerst kommt.")
+    // Writing alone there is no dot to start at and no model to look at: these name the place and
+    // ask the child to remember.
+    public static let startTopFree = Utterance(key: "tip.wrongStart.top.free", text: "Fang oben an.")
+    public static let startBottomFree = Utterance(key: "tip.wrongStart.bottom.free", text: "Fang unten an.")
+    public static let startMiddleFree = Utterance(key: "tip.wrongStart.middle.free", text: "Fang in der Mitte an.")
+    public static let strokeOrderFree = Utterance(key: "tip.strokeOrder.free", text: "Denk dran, welcher Strich zuerst kommt.")
     // The order tip when the letter's first stroke came too late: it names that stroke.
     public static let firstCurve = Utterance(key: "tip.strokeOrder.curve", text: "Schreib zuerst den Bogen.")
     public static let firstDown = Utterance(key: "tip.strokeOrder.down", text: "Schreib zuerst den Strich nach unten.")
     public static let firstAcross = Utterance(key: "tip.strokeOrder.across", text: "Schreib zuerst den Querstrich.")
     public static let firstSlant = Utterance(key: "tip.strokeOrder.slant", text: "Schreib zuerst den schrägen Strich.")
-    public static let joinedStrokes = Utterance(key: "tip.joinedStrokes", text: "Heb den Stift ab, bevor der nächste Strich kommt.")
+    // Many children write with a finger (onboarding asks): the tips say "abheben", not "den Stift".
+    public static let joinedStrokes = Utterance(key: "tip.joinedStrokes", text: "Heb kurz ab, bevor der nächste Strich kommt.")
     public static let missingStroke = Utterance(key: "tip.missingStroke", text: "Da fehlt noch ein Strich.")
     public static let missingDot = Utterance(key: "tip.missingDot", text: "Da fehlt noch der Punkt.")
     public static let notCovered = Utterance(key: "tip.notCovered", text: "Da fehlt noch ein Stück.")
@@ -54,16 +62,19 @@ public enum Phrases {
     public static let wrongDot = Utterance(key: "tip.wrongDot", text: "Schau, welcher Punkt zuerst kommt.")
 
     // MARK: Tips for joined words (Schulschrift)
-    public static let joinMissing = Utterance(key: "tip.join.missing", text: "Bleib mit dem Stift unten und verbinde die Buchstaben.")
+    public static let joinMissing = Utterance(key: "tip.join.missing", text: "Heb nicht ab und verbinde die Buchstaben.")
     public static let joinHigher = Utterance(key: "tip.join.higher", text: "Verbinde oben bei der Mittellinie.")
     public static let joinLower = Utterance(key: "tip.join.lower", text: "Verbinde unten, nah bei der Linie.")
     public static let joinLiftedLast = Utterance(key: "tip.join.liftedLast", text: "Punkte und Striche kommen zum Schluss, wenn das Wort fertig ist.")
 
     // MARK: Praise, by stars (3 … 0); the server picks a variant so it does not sound the same each time.
+    // The 0-star lines ask for another try, so they are said only where one follows (a phase that
+    // repeats, the Werkstatt); a lesson that moves on after a starless attempt says `onward` instead.
+    // No line for one or more stars says "nochmal": the lesson goes on after those.
     public static let praise: [[Utterance]] = [
         [Utterance(key: "praise.0a", text: "Probier's gleich nochmal."),
          Utterance(key: "praise.0b", text: "Komm, wir üben das nochmal.")],
-        [Utterance(key: "praise.1a", text: "Schon gut! Probier's nochmal."),
+        [Utterance(key: "praise.1a", text: "Schon ganz gut!"),
          Utterance(key: "praise.1b", text: "Das wird schon!")],
         [Utterance(key: "praise.2a", text: "Gut gemacht!"),
          Utterance(key: "praise.2b", text: "Schön geschrieben!")],
@@ -71,11 +82,19 @@ public enum Phrases {
          Utterance(key: "praise.3b", text: "Wunderschön!")],
     ]
 
+    /// After an attempt without a star when the lesson goes on anyway (its one repeat is used up):
+    /// kind, and true — the letter comes back soon (the scheduler sees the stars).
+    public static let onward: [Utterance] = [
+        Utterance(key: "praise.onward.a", text: "Das üben wir bald wieder."),
+        Utterance(key: "praise.onward.b", text: "Macht nichts, das kommt bald wieder."),
+    ]
+
     public static let letterDone = Utterance(key: "letter.done", text: "Geschafft!")
 
-    /// Praise for a number of stars; `variation` picks among the variants.
-    public static func praise(stars: Int, variation: Int = 0) -> Utterance {
-        let options = praise[min(max(stars, 0), 3)]
+    /// Praise for a number of stars; `variation` picks among the variants. `another` says whether
+    /// another try follows; it matters only without a star (`praise` row 0 or `onward`).
+    public static func praise(stars: Int, variation: Int = 0, another: Bool = true) -> Utterance {
+        let options = stars <= 0 && !another ? onward : praise[min(max(stars, 0), 3)]
         return options[((variation % options.count) + options.count) % options.count]
     }
 }

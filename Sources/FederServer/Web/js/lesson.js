@@ -235,6 +235,7 @@ export class LessonView {
       // Counters for the whole letter (tests and captions read them); reset only for a new letter.
       for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
       document.body.dataset.checkpoints = "0";
+      this.paintStars(0); // the last letter's stars are not this one's
     } else if (message.type === "events") {
       speech.hearReply(message.events); // every line of the reply, in order, as one group
       for (const event of message.events) this.apply(event);
@@ -314,6 +315,7 @@ export class LessonView {
         break;
       case "letterFinished":
         this.animation.stop();
+        if (event.completed) this.phaseDots.querySelectorAll("span").forEach((dot) => { dot.className = "done"; });
         setBody({ state: "done", letterStars: String(event.stars) });
         sounds.letter();
         this.listeners.finished.forEach((fn) => fn(event));
@@ -345,11 +347,15 @@ export class LessonView {
   }
 
   showStars(count) {
+    this.paintStars(count);
+    document.body.dataset.stars = String(count);
+  }
+
+  paintStars(count) {
     this.starsPill.querySelectorAll(".icon").forEach((icon, i) => {
       icon.classList.toggle("empty", i >= count);
       icon.classList.toggle("earned", i < count);
     });
-    document.body.dataset.stars = String(count);
   }
 
   setProgress(value) {

@@ -114,7 +114,7 @@ const PROMPTS = {
   apfel: () => sticker("apfel"),
   sonne: () => sticker("sonne"),
   haus: () => svg(`<path d="M12 50 L50 16 L88 50Z" fill="#ef4444"/><rect x="20" y="50" width="60" height="40" fill="#fde68a"/><rect x="44" y="64" width="14" height="26" fill="#92400e"/><rect x="26" y="58" width="12" height="12" fill="#93c5fd"/>`),
-  ei: () => svg(`<ellipse cx="50" cy="54" rx="26" ry="34" fill="#fef3c7" stroke="#d6a77a" stroke-width="3"/>`),
+  elefant: () => avatar("elefant", "blau"),
   ball: () => svg(`<circle cx="50" cy="50" r="36" fill="#3b82f6"/><path d="M14 50 H86 M50 14 Q30 50 50 86 M50 14 Q70 50 50 86" stroke="#fff" stroke-width="4" fill="none"/>`),
   uhr: () => svg(`<circle cx="50" cy="50" r="38" fill="#fff" stroke="#1f2937" stroke-width="5"/><path d="M50 50 V24 M50 50 L68 58" stroke="#1f2937" stroke-width="5" stroke-linecap="round"/>`),
   tor: () => svg(`<path d="M14 86 V24 H86 V86" fill="none" stroke="#f9fafb" stroke-width="6"/><path d="M20 30 H80 V86 H20Z" fill="none" stroke="#9ca3af" stroke-width="1.5" stroke-dasharray="4 4"/><circle cx="50" cy="76" r="9" fill="#1f2937"/>`),

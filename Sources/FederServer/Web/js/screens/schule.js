@@ -97,9 +97,12 @@ export class SchuleScreen {
   afterCelebration() {
     $("celebration").classList.add("hidden");
     const p = this.progress;
-    if (p?.roundDone && !this.roundShown) {
-      this.roundShown = true;
-      $("round-picture").innerHTML = jar(1) + (p.newSticker ? sticker(p.newSticker) : "");
+    const roundNow = Boolean(p?.roundDone && !this.roundShown);
+    // A sticker the child has just been told about is shown, whether or not the day's round is done.
+    if (roundNow || p?.newSticker) {
+      if (roundNow) this.roundShown = true;
+      $("round-picture").innerHTML = (roundNow ? jar(1) : "") + (p.newSticker ? sticker(p.newSticker) : "");
+      $("round-done").dataset.shows = [roundNow && "round", p.newSticker && "sticker"].filter(Boolean).join(" ");
       $("round-done").classList.remove("hidden");
       return;
     }

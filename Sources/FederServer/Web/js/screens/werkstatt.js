@@ -98,8 +98,9 @@ export class WerkstattScreen {
       const char = open[Math.floor(Math.random() * open.length)] ?? "M";
       this.target = { expected: char };
       document.body.dataset.werkstattTarget = char;
-      const isCapital = char !== "ß" && char === char.toUpperCase();
-      lines = [isCapital ? p.lines.capital : p.lines.small, p.names[char]];
+      // "Schreib ein großes Emm", "… kleines Emm"; ß has one form: "Schreib ein scharfes S".
+      const size = char === "ß" ? p.lines.letter : char === char.toUpperCase() ? p.lines.capital : p.lines.small;
+      lines = [size, p.names[char]];
       picture = icons.ear();
     } else if (mode === "picture") {
       const item = pickAmong(p.pictures, open);
