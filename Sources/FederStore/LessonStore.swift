@@ -37,29 +37,37 @@ public struct LessonStore: Sendable {
     }
 
     /// Stores the child's learner model only. A live session holds its own copy of the profile while
-    /// adults may change the rest (settings, name, course position) meanwhile: writing the whole
-    /// record back would undo their change.
-    /// One `UPDATE` of two columns (once per letter): the profile is neither read nor rewritten.
-    /// `updatedAt` becomes the child's only if it still is `previously` (the time the session last
-    /// read or wrote): a profile someone else changed meanwhile keeps their time, which is how the
-    /// session knows to read it again before the next letter (`ChildStore.find(id:ifUpdatedOtherThan:)`).
-    public func saveLearner(of child: ChildRecord, previously: Date) async throws {
-        let learner = try Self.learnerJSON(of: child)
-        _ = try await database.writer.write { db in try Self.updateLearner(of: child, previously: previously, json: learner, in: db) }
-    }
-
-    /// A finished letter in one transaction: the learner model (as `saveLearner`), the letter
-    /// session when there is one (as `ChildStore.recordLetter`), and then the child's jar and
-    /// streak on `day` (as `ChildStore.attendance`), the new session counted. A live session writes
-    /// this once per letter; one transaction instead of three saves two trips to the writer.
-    public func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
-                             attendanceOn day: CalendarDay) async throws -> Attendance {
+    /// adults (settings, name, course position) and the same child's other tabs or tablets may write
+    /// it meanwhile: writing the session's copy back over theirs would undo their change.
+    /// When the stored profile is still the one the session last read or wrote (its `updatedAt` is
+    /// `previously`), one `UPDATE` of two columns writes the session's learner model and time: the
+    /// profile is neither read nor rewritten (the usual case, once per letter). Otherwise, in the
+    /// same transaction, the stored profile is read, the session's own changes are applied again on
+    /// top of it (`rebase`: what the session did since it read the profile, such as the letters it
+    /// finished) and written with the session's time; the profile so written is returned, for the
+    /// session to go on from. A child that is gone is no error: nothing is written, nil is returned.
+    @discardableResult
+    public func saveLearner(of child: ChildRecord, previously: Date,
+                            rebase: @escaping @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         let learner = try Self.learnerJSON(of: child)
         return try await database.writer.write { db in
-            try Self.updateLearner(of: child, previously: previously, json: learner, in: db)
+            try Self.updateLearner(of: child, previously: previously, json: learner, rebase: rebase, in: db)
+        }
+    }
+
+    /// A finished letter in one transaction: the learner model (as `saveLearner`, returning its
+    /// rebased profile when there was one), the letter session when there is one (as
+    /// `ChildStore.recordLetter`), and then the child's jar and streak on `day` (as
+    /// `ChildStore.attendance`), the new session counted. A live session writes this once per
+    /// letter; one transaction instead of three saves two trips to the writer.
+    public func finishLetter(learnerOf child: ChildRecord, previously: Date, rebase: @escaping @Sendable (inout ChildRecord) -> Void,
+                             session: LetterSessionRow?, attendanceOn day: CalendarDay) async throws -> (Attendance, ChildRecord?) {
+        let learner = try Self.learnerJSON(of: child)
+        return try await database.writer.write { db in
+            let rebased = try Self.updateLearner(of: child, previously: previously, json: learner, rebase: rebase, in: db)
             if var session { try session.insert(db) }
-            return Attendance(lettersToday: try ChildStore.lettersFinished(childID: child.id, on: day, in: db),
-                              practiceDays: try ChildStore.practiceDays(childID: child.id, in: db))
+            return (Attendance(lettersToday: try ChildStore.lettersFinished(childID: child.id, on: day, in: db),
+                               practiceDays: try ChildStore.practiceDays(childID: child.id, in: db)), rebased)
         }
     }
 
@@ -68,12 +76,19 @@ public struct LessonStore: Sendable {
         String(decoding: try ChildRecord.databaseJSONEncoder(for: ChildRecord.Columns.learner.name).encode(child.learner), as: UTF8.self)
     }
 
-    static func updateLearner(of child: ChildRecord, previously: Date, json learner: String, in db: Database) throws {
+    static func updateLearner(of child: ChildRecord, previously: Date, json learner: String,
+                              rebase: (inout ChildRecord) -> Void, in db: Database) throws -> ChildRecord? {
         // Dates are bound in GRDB's stored text form, so the comparison is to the millisecond.
         let updatedAt = ChildRecord.Columns.updatedAt
-        let keepOthersTime: SQL = "CASE WHEN \(updatedAt) = \(previously) THEN \(child.updatedAt) ELSE \(updatedAt) END"
-        try ChildRecord.filter(key: child.id)
-            .updateAll(db, [ChildRecord.Columns.learner.set(to: learner), updatedAt.set(to: keepOthersTime)])
+        let unchanged = ChildRecord.filter(key: child.id).filter(updatedAt == previously)
+        if try unchanged.updateAll(db, [ChildRecord.Columns.learner.set(to: learner), updatedAt.set(to: child.updatedAt)]) > 0 {
+            return nil
+        }
+        guard var stored = try ChildRecord.fetchOne(db, key: child.id) else { return nil }
+        rebase(&stored)
+        stored.updatedAt = child.updatedAt
+        try stored.update(db, columns: [ChildRecord.Columns.learner, updatedAt])
+        return stored
     }
 
     public func save(_ child: ChildRecord) async throws {

@@ -47,6 +47,14 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func refuseProfileReads(_ on: Bool) { lock.withLock { refusingProfileReads = on } }
     func refuseChildLoads(_ on: Bool) { lock.withLock { refusingChildLoads = on } }
     private func write() throws { if lock.withLock({ refusing }) { throw WriteRefused() } }
+    /// Runs once, just before the next write of a learner model: another tablet's write landing
+    /// between a connection's read of the profile and its own write.
+    private var interleaved: (@Sendable () async throws -> Void)?
+    func beforeNextLearnerWrite(_ write: @escaping @Sendable () async throws -> Void) { lock.withLock { interleaved = write } }
+    private func beforeLearnerWrite() async throws {
+        let write = lock.withLock { () -> (@Sendable () async throws -> Void)? in defer { interleaved = nil }; return interleaved }
+        try await write?()
+    }
 
     func child(id: String, now: Date) async throws -> ChildRecord {
         if lock.withLock({ refusingChildLoads }) { throw WriteRefused() }
@@ -59,16 +67,18 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try write(); return try await real.updateChild(id: id, now: now, change)
     }
-    func saveLearner(of child: ChildRecord, previously: Date) async throws {
-        try write(); try await real.saveLearner(of: child, previously: previously)
+    func saveLearner(of child: ChildRecord, previously: Date, rebase: @escaping @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
+        try write(); try await beforeLearnerWrite()
+        return try await real.saveLearner(of: child, previously: previously, rebase: rebase)
     }
     func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await real.attendance(childID: childID, on: day)
     }
-    func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
-                      attendanceOn day: CalendarDay) async throws -> Attendance {
-        try write(); return try await real.finishLetter(learnerOf: child, previously: previously, session: session, attendanceOn: day)
+    func finishLetter(learnerOf child: ChildRecord, previously: Date, rebase: @escaping @Sendable (inout ChildRecord) -> Void,
+                      session: LetterSessionRow?, attendanceOn day: CalendarDay) async throws -> (Attendance, ChildRecord?) {
+        try write(); try await beforeLearnerWrite()
+        return try await real.finishLetter(learnerOf: child, previously: previously, rebase: rebase, session: session, attendanceOn: day)
     }
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.save(row) }
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow { try write(); return try await real.saveResumed(row) }

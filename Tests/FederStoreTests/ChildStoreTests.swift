@@ -79,19 +79,22 @@ struct ChildStoreTests {
         progress.recentScores = [0.7]
         fox.learner.letters["druck/a"] = progress
         fox.updatedAt = Date(timeIntervalSince1970: 2)
-        let attendance = try await lessons.finishLetter(learnerOf: fox, previously: Date(timeIntervalSince1970: 1),
-                                                        session: session(fox.id, "a", day: day), attendanceOn: day)
+        let (attendance, rebased) = try await lessons.finishLetter(learnerOf: fox, previously: Date(timeIntervalSince1970: 1),
+                                                                   rebase: { _ in Issue.record("nobody wrote meanwhile") },
+                                                                   session: session(fox.id, "a", day: day), attendanceOn: day)
+        #expect(rebased == nil)
         #expect(attendance == Attendance(lettersToday: 1, practiceDays: [day, day.adding(days: -2)]))
         #expect(try await children.find(id: fox.id)?.learner == fox.learner)
         // Without a session (a letter of no lesson) only the learner model is written.
         #expect(try await children.find(id: fox.id)?.updatedAt == fox.updatedAt)
-        #expect(try await lessons.finishLetter(learnerOf: fox, previously: fox.updatedAt, session: nil, attendanceOn: day).lettersToday == 1)
+        #expect(try await lessons.finishLetter(learnerOf: fox, previously: fox.updatedAt, rebase: { _ in }, session: nil,
+                                               attendanceOn: day).0.lettersToday == 1)
         // A session that cannot be inserted (its child is unknown) takes the learner model with it.
         var changed = fox
         changed.learner = LearnerState()
         await #expect(throws: (any Error).self) {
-            _ = try await lessons.finishLetter(learnerOf: changed, previously: fox.updatedAt, session: session("nobody", "b", day: day),
-                                               attendanceOn: day)
+            _ = try await lessons.finishLetter(learnerOf: changed, previously: fox.updatedAt, rebase: { _ in },
+                                               session: session("nobody", "b", day: day), attendanceOn: day)
         }
         #expect(try await children.find(id: fox.id)?.learner == fox.learner, "rolled back")
         #expect(try await children.lettersFinished(childID: fox.id, on: day) == 1)
@@ -110,16 +113,19 @@ struct ChildStoreTests {
         // The session stores its learner model with its own time.
         var known = session.updatedAt
         session.updatedAt = created.addingTimeInterval(61.000_789)
-        try await lessons.saveLearner(of: session, previously: known)
+        #expect(try await lessons.saveLearner(of: session, previously: known, rebase: { _ in Issue.record("unchanged") }) == nil)
         #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt) == nil, "as written by the session")
         // An adult renames the child: the next letter sees it …
         _ = try await children.update(id: fox.id, now: created.addingTimeInterval(90)) { $0.displayName = "Fritzi" }
         #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt)?.displayName == "Fritzi")
         // … even when the session stored its learner model after the change, before reading it.
+        // The session stores its learner model after the change, before reading it: the store reads
+        // the changed profile in the same transaction and hands it back with the session's time.
         known = session.updatedAt
         session.updatedAt = created.addingTimeInterval(120)
-        try await lessons.saveLearner(of: session, previously: known)
-        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt)?.displayName == "Fritzi")
+        let rebased = try await lessons.saveLearner(of: session, previously: known, rebase: { _ in })
+        #expect(rebased?.displayName == "Fritzi" && rebased?.updatedAt == session.updatedAt)
+        #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt) == nil)
         #expect(try await children.find(id: "nobody", ifUpdatedOtherThan: created) == nil)
     }
 
@@ -128,29 +134,41 @@ struct ChildStoreTests {
         let lessons = LessonStore(database: database)
         let children = lessons.children
         let mia = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), displayName: "Mia", now: Date(timeIntervalSince1970: 1))
-        // A live session holds its copy while an adult renames the child.
+        // A live session holds its copy while an adult renames the child and the same child's other
+        // tablet stores a letter.
         var session = try #require(try await children.find(id: mia.id))
         _ = try await children.update(id: mia.id, now: Date(timeIntervalSince1970: 2)) { $0.displayName = "Mila" }
-        var progress = LetterProgress()
-        progress.sessions = 4
-        progress.recentScores = [0.5, 0.8]
-        progress.bestStars = 2
-        progress.lastPracticed = Date(timeIntervalSince1970: 3)
-        session.learner.letters["druck/M"] = progress
+        let other = { var p = LetterProgress(); p.sessions = 1; return p }()
+        _ = try await children.update(id: mia.id, now: Date(timeIntervalSince1970: 2.5)) { $0.learner.letters["druck/A"] = other }
+        let progress = {
+            var p = LetterProgress()
+            p.sessions = 4
+            p.recentScores = [0.5, 0.8]
+            p.bestStars = 2
+            p.lastPracticed = Date(timeIntervalSince1970: 3)
+            return p
+        }()
+        let change: @Sendable (inout ChildRecord) -> Void = { $0.learner.letters["druck/M"] = progress }
+        change(&session)
         let read = session.updatedAt
         session.updatedAt = Date(timeIntervalSince1970: 3)
-        try await lessons.saveLearner(of: session, previously: read)
+        let rebased = try await lessons.saveLearner(of: session, previously: read, rebase: change)
         let stored = try #require(try await children.find(id: mia.id))
-        #expect(stored.learner == session.learner && stored.learner != mia.learner)
+        #expect(stored.learner.letters["druck/M"] == progress, "the session's letter")
+        #expect(stored.learner.letters["druck/A"] == other, "and the other tablet's")
         #expect(stored.displayName == "Mila", "the adult's change stays")
-        #expect(stored.updatedAt == Date(timeIntervalSince1970: 2), "and its time, so the session reads it again")
-        // Once the session has read the adult's change, its next save moves the time on.
-        try await lessons.saveLearner(of: session, previously: stored.updatedAt)
-        #expect(try await children.find(id: mia.id)?.updatedAt == Date(timeIntervalSince1970: 3))
+        #expect(stored.updatedAt == Date(timeIntervalSince1970: 3), "the session's time: it holds the whole profile now")
+        #expect(rebased == stored)
+        // From there the session writes as usual: nobody wrote since.
+        session = stored
+        session.learner.letters["druck/m"] = progress
+        session.updatedAt = Date(timeIntervalSince1970: 4)
+        #expect(try await lessons.saveLearner(of: session, previously: stored.updatedAt, rebase: { _ in Issue.record("unchanged") }) == nil)
+        #expect(try await children.find(id: mia.id)?.learner == session.learner)
         // Saving for a child that is gone changes nothing and is no error.
         var ghost = session
         ghost.id = "gone"
-        try await lessons.saveLearner(of: ghost, previously: read)
+        #expect(try await lessons.saveLearner(of: ghost, previously: read, rebase: change) == nil)
         #expect(try await children.profiles().count == 1)
     }
 

@@ -9,14 +9,15 @@ protocol LiveSessionStore: Sendable {
     /// The stored profile when its `updatedAt` is no longer `known`; nil when unchanged or gone.
     func changedChild(id: String, since known: Date) async throws -> ChildRecord?
     func updateChild(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord?
-    /// The learner model; `updatedAt` too when the stored one is still `previously`.
-    func saveLearner(of child: ChildRecord, previously: Date) async throws
+    /// The learner model and `updatedAt`; when the stored profile is no longer `previously`, the
+    /// session's changes applied again on top of it (`rebase`), and that profile returned.
+    func saveLearner(of child: ChildRecord, previously: Date, rebase: @escaping @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord?
     func recordLetter(_ row: LetterSessionRow) async throws
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance
     /// `saveLearner`, `recordLetter` (when there is a session) and `attendance` in one transaction:
     /// all or nothing.
-    func finishLetter(learnerOf child: ChildRecord, previously: Date, session: LetterSessionRow?,
-                      attendanceOn day: CalendarDay) async throws -> Attendance
+    func finishLetter(learnerOf child: ChildRecord, previously: Date, rebase: @escaping @Sendable (inout ChildRecord) -> Void,
+                      session: LetterSessionRow?, attendanceOn day: CalendarDay) async throws -> (Attendance, ChildRecord?)
 
     func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
     func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow
@@ -40,5 +41,17 @@ extension LessonStore: LiveSessionStore {
 
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await children.attendance(childID: childID, on: day)
+    }
+}
+
+/// One change a connection made to its child's learner model, kept until it is stored so that it
+/// can be applied again to a profile someone else wrote meanwhile.
+typealias LearnerChange = @Sendable (inout ChildRecord) -> Void
+
+extension [LearnerChange] {
+    /// All of them, in order, as one change.
+    var combined: LearnerChange {
+        let changes = self
+        return { child in for change in changes { change(&child) } }
     }
 }

@@ -20,7 +20,7 @@ extension SessionConnection {
         do {
             let record = try await store.child(id: childID, now: clock.wall())
             child = record
-            learnerUnsaved = false
+            unsavedLearnerChanges = []
             logger.info("a child is writing on this connection", metadata: logMetadata(["condition": "\(record.condition.rawValue)"]))
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                                      condition: record.condition, profile: Self.profileInfo(record))]
@@ -67,10 +67,15 @@ extension SessionConnection {
         let scheduler = child.scheduler
         let stickersBefore = StickerBook.entries(course: scheduler.course, learner: child.learner).filter(\.earned).map(\.group)
         let roundWasDone = child.learner.round.map { $0.day == today && $0.isComplete } ?? false
-        child.learner.record(result, at: now)
-        if result.completed, result.glyph.script == scheduler.course.script {
-            scheduler.letterFinished(result.glyph.char, learner: &child.learner, on: today, now: now)
+        let change: LearnerChange = { child in
+            child.learner.record(result, at: now)
+            let scheduler = child.scheduler
+            if result.completed, result.glyph.script == scheduler.course.script {
+                scheduler.letterFinished(result.glyph.char, learner: &child.learner, on: today, now: now)
+            }
         }
+        change(&child)
+        unsavedLearnerChanges.append(change)
         let previously = child.updatedAt
         child.updatedAt = now
         self.child = child
@@ -84,6 +89,8 @@ extension SessionConnection {
                                                                    on: today, replies: &replies) else {
             return replies
         }
+        // Stored on top of another tab's or tablet's letters: the stickers are counted from that.
+        if let stored = self.child { child = stored }
         var say: [Utterance] = []
         let stickers = StickerBook.entries(course: scheduler.course, learner: child.learner)
         let newSticker = stickers.first { $0.earned && !stickersBefore.contains($0.group) }
@@ -105,9 +112,10 @@ extension SessionConnection {
                                               on today: CalendarDay, replies: inout [ServerMessage]) async -> (Int, Set<CalendarDay>)? {
         if pendingWrites.isEmpty {
             do {
-                let attendance = try await store.finishLetter(learnerOf: child, previously: previously, session: session,
-                                                              attendanceOn: today)
-                learnerUnsaved = false
+                let (attendance, rebased) = try await store.finishLetter(learnerOf: child, previously: previously,
+                                                                         rebase: unsavedLearnerChanges.combined,
+                                                                         session: session, attendanceOn: today)
+                learnerStored(rebased)
                 return (attendance.lettersToday, attendance.practiceDays)
             } catch {
                 logger.warning("the finished letter could not be stored in one transaction; trying step by step",
@@ -115,10 +123,8 @@ extension SessionConnection {
             }
         }
         do {
-            try await store.saveLearner(of: child, previously: previously)
-            learnerUnsaved = false
+            learnerStored(try await store.saveLearner(of: child, previously: previously, rebase: unsavedLearnerChanges.combined))
         } catch {
-            learnerUnsaved = true
             replies.append(storageFailed("the learner model could not be stored (it is stored with the next letter)", error, re: nil))
         }
         if let session, let failure = await storeLetter(session) { replies.append(failure) }
@@ -130,6 +136,13 @@ extension SessionConnection {
             replies.append(storageFailed("the child's jar and streak could not be read", error, re: nil))
             return nil
         }
+    }
+
+    /// The learner model is stored: nothing of it waits any more. When the store applied this
+    /// connection's changes on top of a profile written elsewhere, that profile is the connection's now.
+    mutating func learnerStored(_ rebased: ChildRecord?) {
+        unsavedLearnerChanges = []
+        if let rebased { child = rebased }
     }
 
     /// Writes a letter session (Schule or Werkstatt) after any kept writes; keeps it when that

@@ -31,9 +31,9 @@ extension SessionConnection {
                 return replies
             }
             let now = clock.wall()
+            let today = CalendarDay(now, timeZone: clock.timeZone)
             let scheduler = current.scheduler
-            pick = scheduler.next(for: &current.learner, on: CalendarDay(now, timeZone: clock.timeZone), now: now,
-                                  after: char)
+            pick = scheduler.next(for: &current.learner, on: today, now: now, after: char)
             script = scheduler.course.script
             char = pick?.char
             // Schulschrift: once today's round is done, a short word of learnt letters comes next.
@@ -44,12 +44,14 @@ extension SessionConnection {
                 pick?.kind = .word
             }
             if current.learner != child?.learner {
+                // Today's round was planned: planned again on a profile written elsewhere meanwhile,
+                // where a round of today already planned stays as it is.
+                unsavedLearnerChanges.append { child in _ = child.scheduler.next(for: &child.learner, on: today, now: now, after: nil) }
                 child = current
                 do {
-                    try await store.saveLearner(of: current, previously: current.updatedAt)
-                    learnerUnsaved = false
+                    learnerStored(try await store.saveLearner(of: current, previously: current.updatedAt,
+                                                              rebase: unsavedLearnerChanges.combined))
                 } catch {
-                    learnerUnsaved = true
                     replies.append(storageFailed("today's round could not be stored (it is stored with the next letter)", error, re: id))
                 }
             }
@@ -126,7 +128,8 @@ extension SessionConnection {
         }
         guard let stored = found else { return }
         var fresh = stored
-        if learnerUnsaved { fresh.learner = current.learner }
+        // What this connection could not store yet is applied on top of what others stored.
+        unsavedLearnerChanges.combined(&fresh)
         child = fresh
     }
 

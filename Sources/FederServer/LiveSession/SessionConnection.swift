@@ -21,9 +21,11 @@ struct SessionConnection: Sendable {
     let decoder = ClientMessageDecoder()
 
     var child: ChildRecord?
-    /// The child's learner model here has changes the store does not have yet (a save failed):
-    /// then it is this connection's copy that counts, not the stored one.
-    var learnerUnsaved = false
+    /// What this connection did to the child's learner model that the store does not have yet, in
+    /// order: a save failed, or is about to be made. Applied again on top of the stored profile
+    /// whenever someone else (an adult, the same child's other tab or tablet) wrote it since, so that
+    /// neither side's change is lost.
+    var unsavedLearnerChanges: [LearnerChange] = []
     var lesson: ActiveLesson?
     /// A pen-up ended a stroke whose draft is not written yet (see `persistBeforeReply`).
     var draftDue = false
