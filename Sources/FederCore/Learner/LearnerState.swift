@@ -34,6 +34,10 @@ public struct LearnerState: Sendable, Equatable, Codable {
     public var letters: [String: LetterProgress] = [:]
     /// Today's round of letters (the scheduler plans it once a day).
     public var round: DailyRound?
+    /// The most steps of each course (keyed by `Course.id`) that were ever open: a step, once
+    /// opened, stays open when a weaker session later lowers a letter's mastery (a child does not
+    /// lose letters it already had).
+    public var reachedSteps: [String: Int] = [:]
 
     public init() {}
 
@@ -42,6 +46,7 @@ public struct LearnerState: Sendable, Equatable, Codable {
         difficulty = try c.decodeIfPresent(DifficultyState.self, forKey: .difficulty) ?? DifficultyState()
         letters = try c.decodeIfPresent([String: LetterProgress].self, forKey: .letters) ?? [:]
         round = try c.decodeIfPresent(DailyRound.self, forKey: .round)
+        reachedSteps = try c.decodeIfPresent([String: Int].self, forKey: .reachedSteps) ?? [:]
     }
 
     public static func key(for glyph: Glyph) -> String { "\(glyph.script)/\(glyph.char)" }
@@ -78,7 +83,9 @@ public struct LearnerState: Sendable, Equatable, Codable {
                             letterScale: 1 - (1 - policy.minLetterScale) * m, tier: tier, errorless: false, mastery: m)
     }
 
-    /// Takes a finished (or abandoned) letter into account. Returns the new tier when it changed.
+    /// Takes a finished (or abandoned) letter into account: its sessions, stars and mastery when it
+    /// was finished, its guided score in the difficulty window either way (a letter given up is a
+    /// sign of difficulty; docs/ASSESSMENT.md, "Adaptation"). Returns the new tier when it changed.
     @discardableResult
     public mutating func record(_ result: LetterResult, at date: Date? = nil, policy: LearnerPolicy = .standard) -> DifficultyTier? {
         let key = "\(result.glyph.script)/\(result.glyph.char)"
@@ -88,7 +95,9 @@ public struct LearnerState: Sendable, Equatable, Codable {
             progress.bestStars = max(progress.bestStars, result.stars)
         }
         if let date { progress.lastPracticed = date }
-        if let score = result.performance {
+        // Only a finished letter says how well the child writes it: a letter left part-way (its
+        // score is of what was written so far) would lower mastery for stopping, not for writing.
+        if result.completed, let score = result.performance {
             progress.recentScores.append(clamp01(score))
             if progress.recentScores.count > policy.masteryWindow {
                 progress.recentScores.removeFirst(progress.recentScores.count - policy.masteryWindow)

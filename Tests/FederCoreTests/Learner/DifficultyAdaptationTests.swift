@@ -80,6 +80,19 @@ struct LearnerStateTests {
         #expect(other.plan(for: a, condition: .threePhase).errorless)
     }
 
+    @Test func aLetterLeftPartWayDoesNotChangeMastery() {
+        var state = LearnerState()
+        for _ in 0..<5 { state.record(result(a, guided: 0.9, quality: 0.9)) }
+        let before = state.mastery(of: a)
+        // Left after a third of the tracing: its low score says how much was written, not how well.
+        for _ in 0..<4 { state.record(result(a, guided: 0.6, quality: 0.6, completed: false), at: Date(timeIntervalSince1970: 5)) }
+        #expect(state.mastery(of: a) == before)
+        #expect(state.letters["druck/a"]?.recentScores == Array(repeating: 0.9, count: 5))
+        #expect(state.letters["druck/a"]?.lastPracticed == Date(timeIntervalSince1970: 5), "it was practised, though")
+        // Its guided score still reaches the difficulty window: giving up is a sign of difficulty.
+        #expect(state.difficulty.recent.suffix(4) == [0.6, 0.6, 0.6, 0.6])
+    }
+
     @Test func masteryShrinksTheLetterAndTightensTheRadius() {
         var good = LearnerState(), weak = LearnerState()
         for _ in 0..<6 {

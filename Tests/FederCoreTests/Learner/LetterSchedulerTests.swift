@@ -105,6 +105,27 @@ struct LetterSchedulerTests {
         #expect(LetterScheduler(course: .make(.primer), policy: lower).openStepCount(in: learner) == 2)
     }
 
+    /// A step once open stays open: a weaker session (or, before 2026-11-27, a letter left part-way)
+    /// that lowers a letter's mastery below the threshold does not take letters from the child.
+    @Test func anOpenStepStaysOpenWhenMasteryFalls() {
+        var learner = LearnerState()
+        for char in ["M", "m", "A", "a"] { practised(&learner, char, sessions: 2, score: 0.8, daysAgo: 1) }
+        scheduler.letterFinished("a", learner: &learner, on: day, now: now)
+        #expect(scheduler.openStepCount(in: learner) == 3)
+        // M's later sessions are poor: its mastery falls well under the threshold.
+        practised(&learner, "M", sessions: 4, score: 0.1, daysAgo: 0)
+        #expect(learner.mastery(ofKey: "druck/M") < SchedulerPolicy().unlockMastery)
+        #expect(scheduler.openStepCount(in: learner) == 3 && scheduler.isOpen("L", in: learner))
+        scheduler.letterFinished("M", learner: &learner, on: day, now: now)
+        #expect(scheduler.openStepCount(in: learner) == 3)
+        // Another course (another order or script) keeps its own count.
+        let schul = LetterScheduler(course: .make(.primer, script: "schul"))
+        #expect(schul.openStepCount(in: learner) == 2)
+        // Stored before the count was kept: such a model decodes with none.
+        let old = try? JSONDecoder().decode(LearnerState.self, from: Data(#"{"letters":{}}"#.utf8))
+        #expect(old?.reachedSteps == [:])
+    }
+
     @Test func theRoundIsPlannedOnceADayAndThenOffersExtras() {
         var learner = LearnerState()
         let first = scheduler.next(for: &learner, on: day, now: now)

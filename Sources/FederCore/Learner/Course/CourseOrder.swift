@@ -41,6 +41,9 @@ public struct Course: Sendable, Equatable {
 
     public func key(_ char: String) -> String { "\(script)/\(char)" }
 
+    /// The course's name among a child's courses (an order in a script).
+    public var id: String { "\(order.rawValue)/\(script)" }
+
     /// The index of the step that introduces `char`, if the course has it.
     public func stepIndex(of char: String) -> Int? { steps.firstIndex { $0.chars.contains(char) } }
 

@@ -54,9 +54,11 @@ public struct LetterScheduler: Sendable {
     // MARK: Unlocking
 
     /// How many steps of the course are open: the first few, then one more each time every letter
-    /// of the open steps reaches `unlockMastery`.
+    /// of the open steps reaches `unlockMastery`; never fewer than were open before (the learner's
+    /// `reachedSteps`, kept as letters finish) or than the adults opened.
     public func openStepCount(in learner: LearnerState) -> Int {
-        var open = min(max(policy.initiallyOpenSteps, openedByAdult, 1), course.steps.count)
+        let before = learner.reachedSteps[course.id] ?? 0
+        var open = min(max(policy.initiallyOpenSteps, openedByAdult, before, 1), course.steps.count)
         while open < course.steps.count,
               course.steps[..<open].allSatisfy({ step in
                   step.chars.allSatisfy { learner.mastery(ofKey: course.key($0)) >= policy.unlockMastery }
@@ -133,11 +135,12 @@ public struct LetterScheduler: Sendable {
         return Pick(char: char, key: best.key, priority: best.priority, kind: .review, extra: true)
     }
 
-    /// After a letter is finished: ticks it off today's round.
+    /// After a letter is finished: ticks it off today's round and keeps how many steps are open now.
     public func letterFinished(_ char: String, learner: inout LearnerState, on day: CalendarDay, now: Date) {
         var round = self.round(for: learner, on: day, now: now)
         round.markDone(course.key(char))
         learner.round = round
+        learner.reachedSteps[course.id] = openStepCount(in: learner)
     }
 
     // MARK: Helpers
