@@ -188,9 +188,11 @@ public enum ResearchTables {
                    + "the control arm's fixed order: minus the letter's sessions so far. Empty when the letter was "
                    + "asked for (the picker, a link) or in records from before 2026-11-27.") {
                 $0.record?.pick?.priority.cell ?? .null },
-            column("pickKind", .string, "Why the scheduler picked it: newOrWeak (today's round, a new or weak letter), "
-                   + "review (today's round, or an extra letter after it), word (a Schulschrift word after the round). "
-                   + "Empty when the letter was asked for.", allowed: ["newOrWeak", "review", "word"]) {
+            column("pickKind", .string, "What the scheduler picked: newOrWeak (a letter new or not yet mastered, "
+                   + "mastery below 0.7, when it was picked), review (a mastered letter due again), word (a Schulschrift "
+                   + "word after the round); in today's round and after it alike (pickExtra tells them apart). Until "
+                   + "2026-11-27 a round slot was labelled by the pool it was planned from and every extra letter "
+                   + "review. Empty when the letter was asked for.", allowed: ["newOrWeak", "review", "word"]) {
                 $0.record?.pick?.kind.rawValue.cell ?? .null },
             column("pickExtra", .boolean, "Picked after today's round was done. Empty when the letter was asked for.") {
                 $0.record?.pick?.extra.cell ?? .null },

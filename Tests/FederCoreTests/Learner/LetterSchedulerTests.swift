@@ -126,6 +126,39 @@ struct LetterSchedulerTests {
         #expect(old?.reachedSteps == [:])
     }
 
+    /// "Weiter" after the round does not give the letter just finished again, also when the page
+    /// does not say which one it was (it asks for `next` only); and a pick is labelled by its letter.
+    @Test func anExtraLetterIsNotTheOneJustPractisedAndIsLabelledByItsState() {
+        var learner = LearnerState()
+        for char in ["M", "m", "A", "a"] { practised(&learner, char, sessions: 1, score: 0.3, daysAgo: 0.5) }
+        practised(&learner, "m", sessions: 1, score: 0.2, daysAgo: 0.01)  // the weakest, and just written
+        _ = scheduler.next(for: &learner, on: day, now: now)
+        for slot in learner.round!.slots { learner.round!.markDone(slot.key) }
+        let extra = try? #require(scheduler.next(for: &learner, on: day, now: now))
+        #expect(extra?.extra == true && extra?.char != "m", "\(String(describing: extra))")
+        #expect(extra?.kind == .newOrWeak, "none of these letters is mastered")
+        // A new child's round has no mastered letter: every slot, review slots filled in included,
+        // is a new letter's.
+        var fresh = LearnerState()
+        _ = scheduler.next(for: &fresh, on: day, now: now)
+        #expect(fresh.round!.slots.count == 5 && fresh.round!.slots.allSatisfy { $0.kind == .newOrWeak })
+        // The first letters mastered (which opens the next step's new ones): the mastered are reviews.
+        var strong = LearnerState()
+        for char in scheduler.openChars(in: strong) { practised(&strong, char, sessions: 5, score: 1, daysAgo: 3) }
+        _ = scheduler.next(for: &strong, on: day, now: now)
+        let slots = strong.round!.slots
+        #expect(slots.contains { $0.kind == .review } && slots.contains { $0.kind == .newOrWeak })
+        #expect(slots.allSatisfy { $0.kind == (strong.mastery(ofKey: $0.key) >= 0.7 ? .review : .newOrWeak) }, "\(slots)")
+    }
+
+    @Test func aLetterPractisedAfterNowCountsAsDue() {
+        // Stored while the tablet's clock ran 200 days ahead.
+        var learner = LearnerState()
+        practised(&learner, "M", score: 1, daysAgo: -200)
+        practised(&learner, "A", score: 1, daysAgo: 30)
+        #expect(scheduler.priority(of: "druck/M", in: learner, now: now) >= scheduler.priority(of: "druck/A", in: learner, now: now))
+    }
+
     @Test func theRoundIsPlannedOnceADayAndThenOffersExtras() {
         var learner = LearnerState()
         let first = scheduler.next(for: &learner, on: day, now: now)

@@ -39,8 +39,10 @@ public struct LetterScheduler: Sendable {
         let p = learner.letters[key] ?? LetterProgress()
         let accuracy = p.accuracy
         let recency: Double
-        if let last = p.lastPracticed {
-            let days = max(0, now.timeIntervalSince(last) / 86_400)
+        // A practice time after now was stored while a clock ran ahead: how long ago is unknown, so
+        // the letter counts as due (as one never practised) rather than as practised a moment ago.
+        if let last = p.lastPracticed, last <= now {
+            let days = now.timeIntervalSince(last) / 86_400
             let stability = min(max(policy.baseStability * Double(1 + p.sessions) * (0.5 + accuracy), policy.baseStability),
                                 policy.maxStability)
             recency = 1 - exp(-days / stability)
@@ -89,8 +91,9 @@ public struct LetterScheduler: Sendable {
         let weak = ranked.filter { learner.mastery(ofKey: $0.key) < policy.masteredAt }
         let learnt = ranked.filter { learner.mastery(ofKey: $0.key) >= policy.masteredAt }
         var slots: [DailyRound.Slot] = []
-        func fill(_ count: Int, from primary: [(key: String, priority: Double)], _ fallback: [(key: String, priority: Double)],
-                  kind: DailyRound.Slot.Kind) {
+        // A slot is labelled by its letter, not by the pool it was meant to come from: a review slot
+        // a new letter fills (no letter mastered yet) is a new letter's.
+        func fill(_ count: Int, from primary: [(key: String, priority: Double)], _ fallback: [(key: String, priority: Double)]) {
             let pool = primary.isEmpty ? fallback : primary
             guard !pool.isEmpty else { return }
             var taken = 0
@@ -104,14 +107,19 @@ public struct LetterScheduler: Sendable {
                 let notRepeatInRow = slots.last?.key != candidate.key
                 // Each letter once first; repeats only when the pool is smaller than the slots.
                 if (unused || i > pool.count) && notRepeatInRow {
-                    slots.append(.init(key: candidate.key, kind: kind, priority: candidate.priority))
+                    slots.append(.init(key: candidate.key, kind: kind(of: candidate.key, in: learner), priority: candidate.priority))
                     taken += 1
                 }
             }
         }
-        fill(policy.newOrWeakPerRound, from: weak, learnt, kind: .newOrWeak)
-        fill(policy.reviewPerRound, from: learnt.filter { l in !slots.contains { $0.key == l.key } }, weak + learnt, kind: .review)
+        fill(policy.newOrWeakPerRound, from: weak, learnt)
+        fill(policy.reviewPerRound, from: learnt.filter { l in !slots.contains { $0.key == l.key } }, weak + learnt)
         return DailyRound(day: day, slots: slots)
+    }
+
+    /// New or not yet mastered, or mastered and reviewed.
+    func kind(of key: String, in learner: LearnerState) -> DailyRound.Slot.Kind {
+        learner.mastery(ofKey: key) < policy.masteredAt ? .newOrWeak : .review
     }
 
     /// Today's round: the stored one if it is today's, else a new one.
@@ -121,7 +129,8 @@ public struct LetterScheduler: Sendable {
     }
 
     /// The next letter: the first open slot of today's round; once the round is done, the most urgent
-    /// open letter other than the one just practised (marked `extra`). Stores today's round in `learner`.
+    /// open letter other than the one just practised (`last`, or else the course's letter practised
+    /// most recently; marked `extra`). Stores today's round in `learner`.
     public func next(for learner: inout LearnerState, on day: CalendarDay, now: Date, after last: String? = nil) -> Pick? {
         let round = self.round(for: learner, on: day, now: now)
         learner.round = round
@@ -130,9 +139,18 @@ public struct LetterScheduler: Sendable {
         }
         let open = openChars(in: learner).map { course.key($0) }
         let ranked = rank(open, learner: learner, now: now)
-        guard let best = ranked.first(where: { $0.key != last.map(course.key) }) ?? ranked.first,
+        let previous = last.map(course.key) ?? lastPractised(in: learner)
+        guard let best = ranked.first(where: { $0.key != previous }) ?? ranked.first,
               let char = char(of: best.key) else { return nil }
-        return Pick(char: char, key: best.key, priority: best.priority, kind: .review, extra: true)
+        return Pick(char: char, key: best.key, priority: best.priority, kind: kind(of: best.key, in: learner), extra: true)
+    }
+
+    /// The key of this course's letter practised last, if any.
+    func lastPractised(in learner: LearnerState) -> String? {
+        learner.letters
+            .filter { $0.key.hasPrefix("\(course.script)/") && $0.value.lastPracticed != nil }
+            .max { ($0.value.lastPracticed!, $0.key) < ($1.value.lastPracticed!, $1.key) }?
+            .key
     }
 
     /// After a letter is finished: ticks it off today's round and keeps how many steps are open now.
