@@ -75,13 +75,14 @@ public enum FederApp {
     typealias Context = FederRequestContext
 
     /// - Parameter onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
+    /// - Parameter hosts: the names the server answers to (`KnownHosts`).
     public static func make(services: FederServices, host: String, port: Int, adult: AdultOptions = AdultOptions(),
-                            logger: Logger = Logger(label: "feder"),
+                            hosts: KnownHosts = KnownHosts(), logger: Logger = Logger(label: "feder"),
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = router(services: services, adult: adult, logger: logger)
+        let router = router(services: services, adult: adult, hosts: hosts, logger: logger)
         return Application(
             router: router,
-            server: .federSession(limits: ProtocolLimits.socket) { connectionLogger in
+            server: .federSession(limits: ProtocolLimits.socket, hosts: hosts) { connectionLogger in
                 SessionConnection(library: services.library, store: services.lessons, recognizer: services.recognizer,
                                   clock: services.clock, logger: connectionLogger)
             },
@@ -92,17 +93,16 @@ public enum FederApp {
     }
 
     /// The router with its middleware in order: requests logged, failures that are not an answer
-    /// logged as errors, foreign origins refused (WebSocket upgrades
-    /// included), then the page's files, then the adult session from its cookie, then the adult
+    /// logged as errors, unknown host names and foreign origins refused, then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
-    static func router(services: FederServices, adult: AdultOptions, logger: Logger) -> Router<Context> {
+    static func router(services: FederServices, adult: AdultOptions, hosts: KnownHosts = KnownHosts(), logger: Logger) -> Router<Context> {
         let router = Router(context: Context.self)
         router.addMiddleware {
             // Every request at info level (`feder serve --log-level info`); the session cookie is never written.
             LogRequestsMiddleware<Context>(.info, includeHeaders: .none)
             // Failures that are not an answer (storage, bugs): 500, and an error in the log.
             UnexpectedErrorLoggingMiddleware<Context>()
-            SameOriginMiddleware<Context>()
+            SameOriginMiddleware<Context>(hosts: hosts)
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(
                 storage: DatabasePersistDriver(database: services.database, now: services.clock.wall),

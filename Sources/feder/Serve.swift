@@ -16,6 +16,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Option(name: .customLong("host-name"),
+            help: ArgumentHelp("A name the tablets use for this machine, besides its IP addresses, localhost and its own name (repeatable). Requests to other names are refused.",
+                               valueName: "name"))
+    var hostNames: [String] = []
+
     @Option(help: "Data directory (default: $FEDER_DATA, else a per-user data directory).")
     var data: String?
 
@@ -50,7 +55,8 @@ struct Serve: AsyncParsableCommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let startupLogger = logger
         let app = FederApp.make(services: services, host: host, port: port,
-                                adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)), logger: logger,
+                                adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)),
+                                hosts: KnownHosts(extra: hostNames), logger: logger,
                                 onServerRunning: { boundPort in
             // Once the socket listens, with the port it got (`--port 0` picks a free one); written
             // unbuffered so a script reading our output can connect as soon as it sees the URL.

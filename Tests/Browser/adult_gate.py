@@ -41,8 +41,9 @@ def solve(instruction: str) -> str:
     return str(number_from_words(match.group(1)))
 
 
-def request(server, method, path, body=None, cookie=None, origin=None):
-    """(status, json body, headers) of one HTTP request."""
+def request(server, method, path, body=None, cookie=None, origin=None, host=None):
+    """(status, json body, headers) of one HTTP request (`host`: the `Host` header, as a page that
+    reached this machine under another name would send it)."""
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(server.url + path, data=data, method=method)
     if data is not None:
@@ -51,6 +52,8 @@ def request(server, method, path, body=None, cookie=None, origin=None):
         req.add_header("cookie", cookie)
     if origin:
         req.add_header("origin", origin)
+    if host:
+        req.add_header("host", host)
     try:
         with urllib.request.urlopen(req) as r:
             raw = r.read()

@@ -3,7 +3,9 @@ a thousand random taps and swipes never open it, the adult's reading of the numb
 five times locks it, the session cookie is HttpOnly/SameSite=Strict, survives a restart and expires;
 a foreign Origin cannot open a live session."""
 
+import json
 import random
+import socket
 import time
 
 import pytest
@@ -164,6 +166,30 @@ def test_a_foreign_origin_cannot_open_a_live_session_or_call_the_api(server):
     cookie = sign_in(server)
     status, body, _ = request(server, "GET", "/api/v1/children", cookie=cookie, origin="http://evil.example")
     assert status == 403 and body["error"]["code"] == "foreign_origin"
+
+
+def test_a_page_that_gave_its_name_this_machines_address_is_refused(server):
+    """DNS rebinding: a site whose name now points at this machine sends its own name in Host and
+    in Origin, so the origin check alone let it read the class list and open a live session.
+    Only the server's own names are answered: IP addresses, localhost, the machine's name."""
+    port = server.url.rsplit(":", 1)[1].rstrip("/")
+    name = f"rebind.attacker.example:{port}"
+    cookie = sign_in(server)
+    status, body, _ = request(server, "GET", "/api/v1/children", cookie=cookie, host=name, origin=f"http://{name}")
+    assert status == 403 and body["error"]["code"] == "unknown_host", (status, body)
+    status, body, _ = request(server, "GET", "/api/v1/adult/gate", host=name)
+    assert status == 403 and body["error"]["code"] == "unknown_host", (status, body)
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"ws://{name}/v1/session", sock=socket.create_connection(("127.0.0.1", int(port))), origin=f"http://{name}")
+    assert refused.value.response.status_code == 400
+    # The same requests under the server's own names are answered.
+    for own in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", f"{socket.gethostname()}:{port}"):
+        status, body, _ = request(server, "GET", "/api/v1/children", cookie=cookie, host=own, origin=f"http://{own}")
+        assert status == 200, (own, status, body)
+    with connect(f"ws://localhost:{port}/v1/session", sock=socket.create_connection(("127.0.0.1", int(port))),
+                 origin=f"http://localhost:{port}") as ws:
+        ws.send('{"type":"hello"}')
+        assert json.loads(ws.recv())["type"] == "hello"
 
 
 def test_a_parent_who_adds_a_child_hands_the_tablet_over_signed_out(page, server):

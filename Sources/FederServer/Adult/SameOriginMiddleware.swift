@@ -1,12 +1,20 @@
 import Foundation
 import Hummingbird
 
-/// Refuses (403) every request whose `Origin` names another site than the one it was sent to: a
-/// page elsewhere must not drive Feder's API or open a live session in a child's name. Requests
-/// without `Origin` (typed addresses, `curl`, same-origin GETs) pass. Runs first, so it covers the
-/// WebSocket upgrade, the JSON API and the files alike.
+/// Refuses (403) every request whose `Origin` names another site than the one it was sent to, and
+/// every request sent to a name this server does not go by (`KnownHosts`: a page elsewhere that
+/// gave its name this machine's address): a page elsewhere must not drive Feder's API or open a
+/// live session in a child's name. Requests without `Origin` (typed addresses, `curl`, same-origin
+/// GETs) to a known name pass. Runs first, so it covers the JSON API and the files alike; the
+/// WebSocket upgrade, which the router never sees, checks the same (`SessionServerChannel.mayUpgrade`).
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
+    let hosts: KnownHosts
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hosts.allows(request.head.authority) else {
+            context.logger.notice("refused a request to an unknown host name", metadata: ["host": "\(request.head.authority ?? "")", "path": "\(request.uri.path)"])
+            throw AdultError(.forbidden, "unknown_host", "Feder antwortet nur unter seiner eigenen Adresse.")
+        }
         if let origin = request.headers[.origin], !Self.isNonBrowserClient(origin),
            !Self.isSameOrigin(origin, authority: request.head.authority) {
             context.logger.notice("refused a request from a foreign origin", metadata: ["origin": "\(origin)", "path": "\(request.uri.path)"])

@@ -41,11 +41,13 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let makeSessionHandler: MakeSessionHandler
     let limits: WebSocketMessageHandler.Configuration
+    let hosts: KnownHosts
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: WebSocketMessageHandler.Configuration,
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: WebSocketMessageHandler.Configuration, hosts: KnownHosts,
          makeSessionHandler: @escaping MakeSessionHandler) {
         self.responder = Self.redirectingLateUpgrades(responder)
         self.limits = limits
+        self.hosts = hosts
         self.makeSessionHandler = makeSessionHandler
     }
 
@@ -56,7 +58,7 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
                 maxFrameSize: limits.maxMessageBytes,
                 shouldUpgrade: { channel, head in
                     upgradeAsked.value = true
-                    return channel.eventLoop.makeSucceededFuture(Self.mayUpgrade(head, logger: logger) ? HTTPHeaders() : nil)
+                    return channel.eventLoop.makeSucceededFuture(Self.mayUpgrade(head, hosts: hosts, logger: logger) ? HTTPHeaders() : nil)
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
@@ -109,12 +111,17 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
-    /// Only the live session's path, and only from this site (or from a program that is no browser):
-    /// a page elsewhere must not open a session in a child's name (`SameOriginMiddleware`).
-    static func mayUpgrade(_ head: HTTPRequestHead, logger: Logger) -> Bool {
+    /// Only the live session's path, only to a name this server goes by, and only from this site (or
+    /// from a program that is no browser): a page elsewhere must not open a session in a child's
+    /// name (`SameOriginMiddleware`, `KnownHosts`).
+    static func mayUpgrade(_ head: HTTPRequestHead, hosts: KnownHosts, logger: Logger) -> Bool {
         let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? head.uri
         guard path == Self.path else {
             logger.notice("refused a WebSocket upgrade for another path", metadata: ["path": "\(path)"])
+            return false
+        }
+        guard hosts.allows(head.headers.first(name: "Host")) else {
+            logger.notice("refused a WebSocket upgrade to an unknown host name", metadata: ["host": "\(head.headers.first(name: "Host") ?? "")"])
             return false
         }
         if let origin = head.headers.first(name: "Origin"), !SameOriginMiddleware<FederRequestContext>.isNonBrowserClient(origin),
@@ -156,10 +163,10 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the live session's WebSocket on the event loops (`SessionServerChannel`).
-    static func federSession(limits: WebSocketMessageHandler.Configuration,
+    static func federSession(limits: WebSocketMessageHandler.Configuration, hosts: KnownHosts,
                              makeSession: @escaping @Sendable (_ logger: Logger) -> SessionConnection) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            SessionServerChannel(responder: responder, limits: limits) { logger, ended in
+            SessionServerChannel(responder: responder, limits: limits, hosts: hosts) { logger, ended in
                 LiveSessionHandler(makeSession(logger), finished: ended, logger: logger)
             }
         }
