@@ -22,8 +22,12 @@ public enum FreeWriteAssessor {
     /// The shape and plan alone, without asking the recognizer which letter it is.
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions()) -> AttemptAssessment {
         let config = options.config, unit = glyph.unit
-        let ink = Ink(pointer: ink.pointer,
-                      strokes: StrayTouches.removed(from: ink.strokes.filter { !$0.isEmpty }, glyph: glyph, config: config))
+        // Judged without empty strokes and stray touches; `stored[k]` is the judged stroke k's place
+        // in the ink as stored, which every stroke number of the report names.
+        let written = ink.strokes.indices.filter { !ink.strokes[$0].isEmpty }
+        let stored = StrayTouches.kept(written.map { ink.strokes[$0] }, glyph: glyph, config: config).map { written[$0] }
+        let storedCount = ink.strokes.count
+        let ink = Ink(pointer: ink.pointer, strokes: stored.map { ink.strokes[$0] })
         let page = ink.points
         guard let bounds = Polyline.bounds(page) else { return empty(glyph: glyph, pointer: ink.pointer, options: options) }
 
@@ -79,12 +83,21 @@ public enum FreeWriteAssessor {
         let onlyATouch = bounds.width.hypot(bounds.height) < config.minOffRun * unit
         let stars = errors.contains { $0.code == .mirrored } || scrawl != nil || onlyATouch
             ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        var kinematics = Kinematics.measure(ink, profiles: profiles, glyph: glyph, size: size, startLatency: options.startLatency)
+        kinematics.nivPerStroke = Self.storedOrder(kinematics.nivPerStroke, stored: stored, count: storedCount)
         return AttemptAssessment(
             glyph: .init(glyph), phase: .freeWrite, placement: options.placement, completed: true,
             score: motor.overall, quality: quality, stars: stars, guided: nil, motor: motor,
-            strokeScore: strokeScore, strokes: strokes,
-            kinematics: Kinematics.measure(ink, profiles: profiles, glyph: glyph, size: size, startLatency: options.startLatency),
-            errors: errors, feedback: Feedback(stars: stars, errors: errors, variation: options.variation))
+            strokeScore: strokeScore, strokes: strokes.map { $0.numberingInk(stored) },
+            kinematics: kinematics,
+            errors: errors.map { $0.numberingInk(stored) }, feedback: Feedback(stars: stars, errors: errors, variation: options.variation))
+    }
+
+    /// Per judged stroke → per stored stroke, nil for a stroke that was not judged.
+    static func storedOrder<T>(_ values: [T?], stored: [Int], count: Int) -> [T?] {
+        var out = [T?](repeating: nil, count: count)
+        for (k, value) in values.enumerated() where k < stored.count { out[stored[k]] = value }
+        return out
     }
 
     /// Ink that runs along the letter's lines is part of the letter written in other pieces, not stray.

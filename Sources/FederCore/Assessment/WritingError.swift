@@ -96,3 +96,12 @@ extension [WritingError] {
         return out
     }
 }
+
+extension WritingError {
+    /// The same error with its ink stroke numbered in other ink (`stored[k]` is stroke k's place there).
+    func numberingInk(_ stored: [Int]) -> WritingError {
+        var error = self
+        error.inkStroke = inkStroke.map { stored[$0] }
+        return error
+    }
+}

@@ -27,6 +27,26 @@ struct StrayTouchTests {
         }
     }
 
+    /// The report numbers the child's strokes as they are stored, the stray touch counted: a T
+    /// written stem first after a tap far away names the stem stroke 1 and the bar stroke 2, as the
+    /// exported samples do (they named them 0 and 1, as if the tap had not been written).
+    @Test func strokeNumbersCountTheTouchAsStored() throws {
+        let t = TestInk.glyph("T")
+        let stemFirst = TestInk.along([t.strokes[1].points, t.strokes[0].points])
+        let box = try #require(stemFirst.bounds)
+        let tap = [PenSample(x: box.minX - 2 * box.height, y: box.maxY + 2 * box.height, t: -1, pressure: 0.3)]
+        let tapped = Ink(pointer: stemFirst.pointer, strokes: [tap] + stemFirst.strokes)
+        let plain = FreeWriteAssessor.assess(stemFirst, glyph: t)
+        let judged = FreeWriteAssessor.assess(tapped, glyph: t)
+        #expect(plain.errors.contains { $0.code == .strokeOrder } && judged.stars == plain.stars)
+        #expect(judged.errors.map(\.code) == plain.errors.map(\.code))
+        #expect(judged.errors.map(\.inkStroke) == plain.errors.map { $0.inkStroke.map { $0 + 1 } }, "\(judged.errors)")
+        #expect(judged.strokes.map(\.inkStrokes) == plain.strokes.map { $0.inkStrokes.map { $0 + 1 } })
+        // Kinematics leave the touch out; per stroke they are listed as stored, nothing for the touch.
+        #expect(judged.kinematics.strokes == 2 && judged.kinematics.nivPerStroke.count == 3)
+        #expect(judged.kinematics.nivPerStroke[0] == nil && Array(judged.kinematics.nivPerStroke[1...]) == plain.kinematics.nivPerStroke)
+    }
+
     @Test func aDotHighAboveAnIIsItsDotAndATapBelowItIsNot() throws {
         let i = TestInk.glyph("i")
         let stems = i.strokes.filter { !$0.isDot }, dots = i.strokes.filter(\.isDot)

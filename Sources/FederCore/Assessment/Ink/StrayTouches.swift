@@ -11,7 +11,12 @@ import Foundation
 /// high: the dot is judged, not dropped.
 enum StrayTouches {
     static func removed(from strokes: [[PenSample]], glyph: Glyph, config: AssessmentConfig) -> [[PenSample]] {
-        guard strokes.count > 1 else { return strokes }
+        kept(strokes, glyph: glyph, config: config).map { strokes[$0] }
+    }
+
+    /// The positions of the strokes that are not stray touches, in order.
+    static func kept(_ strokes: [[PenSample]], glyph: Glyph, config: AssessmentConfig) -> [Int] {
+        guard strokes.count > 1 else { return Array(strokes.indices) }
         let boxes = strokes.map { Polyline.bounds([$0.map(\.point)]) }
         let hasDot = glyph.strokes.contains(where: \.isDot)
         var kept = strokes.indices.map { _ in true }
@@ -25,6 +30,6 @@ enum StrayTouches {
             if hasDot && own.center.y < rest.minY { continue }  // where a dot goes
             if rest.distance(to: own.center) > config.strayTouchDistance * size { kept[i] = false }
         }
-        return strokes.indices.filter { kept[$0] }.map { strokes[$0] }
+        return strokes.indices.filter { kept[$0] }
     }
 }

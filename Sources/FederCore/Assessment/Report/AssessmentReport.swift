@@ -6,7 +6,8 @@ public enum AssessmentReport {
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         case badInk(InkFileError)
         case phaseNotAssessed(LessonPhase)
-        /// Guided tracing is judged with its pace, which ink without times does not have.
+        /// Guided tracing is judged with its pace, which ink without times in seconds does not have
+        /// (times missing, or replaced because they cannot be the writer's seconds: `InkFile`).
         case untimedGuided
         /// The assessment could not be written as JSON (a value that is not a finite number).
         case notEncodable(String)
@@ -15,7 +16,9 @@ public enum AssessmentReport {
             switch self {
             case .badInk(let e): return "ink file: \(e.message)"
             case .phaseNotAssessed(let p): return "phase '\(p.rawValue)' has no ink to assess; use guided or freeWrite"
-            case .untimedGuided: return "guided tracing is judged with its pace, and this ink has no times; judge it as freeWrite or give every sample a time"
+            case .untimedGuided:
+                return "guided tracing is judged with its pace, and this ink has no times in seconds (none, one time per stroke, "
+                    + "or steps too long to be seconds, such as milliseconds); judge it as freeWrite or give every sample its time in seconds"
             case .notEncodable(let why): return "the assessment could not be written as JSON: \(why)"
             }
         }

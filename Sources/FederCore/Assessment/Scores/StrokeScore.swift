@@ -83,3 +83,12 @@ enum StrokeScoring {
         clamp01(1 - p.distance(to: target) / (2 * c.startTolerance))
     }
 }
+
+extension StrokeScore {
+    /// The same score with its ink strokes numbered in other ink (`stored[k]` is stroke k's place there).
+    func numberingInk(_ stored: [Int]) -> StrokeScore {
+        var score = self
+        score.inkStrokes = inkStrokes.map { stored[$0] }
+        return score
+    }
+}
