@@ -93,7 +93,8 @@ public enum FederApp {
     }
 
     /// The router with its middleware in order: requests logged, failures that are not an answer
-    /// logged as errors, unknown host names and foreign origins refused, then the page's files, then the adult session from its cookie, then the adult
+    /// logged as errors, unknown host names and foreign origins refused, the page's security
+    /// headers set (`SecurityHeadersMiddleware`), then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
     static func router(services: FederServices, adult: AdultOptions, hosts: KnownHosts = KnownHosts(), logger: Logger) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -103,6 +104,7 @@ public enum FederApp {
             // Failures that are not an answer (storage, bugs): 500, and an error in the log.
             UnexpectedErrorLoggingMiddleware<Context>()
             SameOriginMiddleware<Context>(hosts: hosts)
+            SecurityHeadersMiddleware<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(
                 storage: DatabasePersistDriver(database: services.database, now: services.clock.wall),

@@ -40,6 +40,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         // Before the server starts any task (a process installs it once; `run` runs once).
         try concurrency.install()
+        PrivateFiles.forThisProcess()
         guard adultSessionSeconds > 0 else { throw ValidationError("--adult-session-seconds must be positive") }
         let directory = DataDirectory.resolve(explicit: data)
         var start: Date?

@@ -57,3 +57,22 @@ def test_every_answer_names_its_input_line(letters):
     text = "\n".join(lines(letters)[:2]) + "\n\n" + "\n".join(lines(letters)[2:4]) + "\n"
     answers = [json.loads(line) for line in run(["recognize", "-"], text.encode()).stdout.decode().splitlines()]
     assert [a["line"] for a in answers] == [1, 2, 4, 5], "the blank third line has no answer; the rest keep their numbers"
+
+
+def test_the_childrens_data_is_readable_by_its_owner_only(tmp_path):
+    """`feder serve` makes its data folder and database its user's alone, whatever the umask (022
+    left them readable by every account on the laptop); so does `feder export` with its files."""
+    from conftest import FederServer
+    data = tmp_path / "feder-data"
+    server = FederServer(data).start()
+    try:
+        assert oct(data.stat().st_mode & 0o777) == oct(0o700)
+        for name in ("feder.sqlite", "feder.sqlite-wal"):
+            assert oct((data / name).stat().st_mode & 0o777) == oct(0o600), name
+    finally:
+        server.stop()
+    out = tmp_path / "export"
+    subprocess.run([str(feder_binary()), "export", "--data", str(data), "--out", str(out)], check=True,
+                   capture_output=True, umask=0o022)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert files and all(p.stat().st_mode & 0o077 == 0 for p in files), [oct(p.stat().st_mode) for p in files]

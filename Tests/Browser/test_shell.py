@@ -3,6 +3,7 @@ scripts."""
 
 import json
 import re
+import time
 import urllib.request
 
 from conftest import ROOT
@@ -67,3 +68,36 @@ def test_the_installed_app_opens_before_the_server_and_goes_on_when_it_is_up(pag
     page.wait_for_function("document.body.dataset.screen === 'who'", timeout=10000)
     assert page.evaluate("document.body.dataset.online") == "true"
     assert page.evaluate("document.body.dataset.state") != "error"
+
+
+def wait_until(page, expression, timeout=15.0):
+    """Polls `expression` with `evaluate` (no string evaluated in the page: the policy is in force)."""
+    deadline = time.time() + timeout
+    while not page.evaluate(f"() => Boolean({expression})"):
+        assert time.time() < deadline, f"never true: {expression}"
+        time.sleep(0.1)
+
+
+def test_the_page_keeps_to_itself_and_breaks_no_rule_of_its_own(browser, server):
+    """Security headers on the page and the API; and the page itself, through a lesson and the
+    Werkstatt, never does what its own Content-Security-Policy forbids (a violation would be a
+    feature the policy silently broke)."""
+    with urllib.request.urlopen(server.url + "/") as r:
+        csp = r.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+        assert r.headers["X-Content-Type-Options"] == "nosniff" and r.headers["Referrer-Policy"] == "no-referrer"
+    with urllib.request.urlopen(server.url + "/api/v1/health") as r:
+        assert r.headers["Cache-Control"] == "no-store"
+    context = browser.new_context(strict_csp=True, viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    page.add_init_script("""window.__violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));""")
+    page.goto(server.url + "/?letter=A")
+    wait_until(page, "document.body.dataset.phase === 'observe'")
+    page.click("#replay")  # a tap lets the page play sound: the prompt's clip is fetched and played
+    wait_until(page, "(window.feder?.audioLog ?? []).some((e) => e.ended && e.source === 'clip')")
+    assert page.evaluate("() => window.__violations") == []
+    page.goto(server.url + "/adult/")
+    page.wait_for_selector(".gate .gate-key")
+    assert page.evaluate("() => window.__violations") == []
+    context.close()

@@ -24,11 +24,11 @@ struct GateRoutes: Sendable {
         }
         adult.post("gate") { request, context -> GateAnswerReply in
             let body = try await request.decode(as: GateAnswer.self, context: context)
-            return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer), context: context)
+            return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer), door: "gate", context: context)
         }
         adult.post("pin") { request, context -> GateAnswerReply in
             let body = try await request.decode(as: PinEntry.self, context: context)
-            return try self.reply(try await keeper.enterPIN(pass: body.pass, pin: body.pin), context: context)
+            return try self.reply(try await keeper.enterPIN(pass: body.pass, pin: body.pin), door: "pin", context: context)
         }
         adult.post("logout") { _, context -> AdultState in
             context.sessions.clearSession()
@@ -44,7 +44,16 @@ struct GateRoutes: Sendable {
         }
     }
 
-    private func reply(_ outcome: GateKeeper.Outcome, context: FederRequestContext) throws -> GateAnswerReply {
+    /// The answer to a try at `door` ("gate": the number, "pin"). Wrong tries and locks are logged
+    /// (notice), so that someone guessing leaves a trace; nothing typed is written.
+    private func reply(_ outcome: GateKeeper.Outcome, door: String, context: FederRequestContext) throws -> GateAnswerReply {
+        switch outcome {
+        case .wrong(let left):
+            context.logger.notice("a wrong answer at the adults' door", metadata: ["door": "\(door)", "triesLeft": "\(left)"])
+        case .locked(let seconds):
+            context.logger.notice("the adults' door is locked", metadata: ["door": "\(door)", "seconds": "\(seconds)"])
+        default: break
+        }
         switch outcome {
         case .signedIn:
             context.sessions.createSession(AdultSession(signedInAt: now()), expiresIn: options.sessionLength)

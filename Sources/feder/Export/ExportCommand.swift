@@ -32,6 +32,7 @@ struct ExportCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        PrivateFiles.forThisProcess()
         let directory = DataDirectory.resolve(explicit: data)
         let file = DataDirectory.databaseFile(in: directory)
         guard FileManager.default.fileExists(atPath: file.path) else {
