@@ -145,6 +145,7 @@ enum Migrations {
             try db.create(index: "letterSession_on_child_completed_day", on: "letterSession",
                           columns: ["childID", "completed", "day"])
         }
+        ResearchMigrations.registerLater(in: &migrator)
         return migrator
     }
 }

@@ -95,3 +95,28 @@ public enum JSONSchemaVersions {
     /// `child.settings`: `ChildSettings` as Codable JSON (every field decodes with a default).
     public static let settings = 1
 }
+
+extension ResearchMigrations {
+    /// Research migrations after the store's own `v8`.
+    static func registerLater(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-study-records-in-their-arm") { db in
+            // A phase record is study data when its child was enrolled as it was written *and* it
+            // ran in the child's arm. Before, a lesson begun before enrolment (or before an arm
+            // override) and finished after it marked its later attempts enrolled while they ran
+            // in the condition fixed at its start: a control child's threePhase attempts counted
+            // for threePhase. The child's `condition` is its arm while enrolled. Rows already
+            // written keep their mark (what was exported stays reproducible).
+            try db.execute(sql: """
+                DROP TRIGGER IF EXISTS phaseRecord_marks_enrolment;
+                CREATE TRIGGER phaseRecord_marks_enrolment AFTER INSERT ON phaseRecord
+                BEGIN
+                    UPDATE phaseRecord SET enrolled = EXISTS (
+                        SELECT 1 FROM researchEnrolment e JOIN researchStudy s ON s.id = 1 AND s.active
+                        WHERE e.childID = NEW.childID AND e.withdrawnAt IS NULL)
+                        AND NEW.condition = (SELECT c.condition FROM child c WHERE c.id = NEW.childID)
+                    WHERE rowid = NEW.rowid;
+                END;
+                """)
+        }
+    }
+}

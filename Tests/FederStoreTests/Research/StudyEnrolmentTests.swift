@@ -21,8 +21,9 @@ struct StudyEnrolmentTests {
 
         func remove() { try? FileManager.default.removeItem(at: dir) }
 
-        func record(child: String, lesson: String = "L1") async throws -> PhaseRecordRow {
-            try await lessons.save(PhaseRecordRow(lessonID: lesson, childID: child, condition: try await lessons.child(id: child).condition,
+        func record(child: String, lesson: String = "L1", condition: StudyCondition? = nil) async throws -> PhaseRecordRow {
+            let condition = if let condition { condition } else { try await lessons.child(id: child).condition }
+            return try await lessons.save(PhaseRecordRow(lessonID: lesson, childID: child, condition: condition,
                                                   script: "druck", glyph: "l", variant: "standard", phase: "guided", attempt: 1,
                                                   outcome: "passed", completed: true, pointer: .pen, startedAt: Date(),
                                                   endedAt: Date(), activeSeconds: 1, score: 0.8, stars: 2, record: nil,
@@ -83,6 +84,21 @@ struct StudyEnrolmentTests {
         #expect(try await f.exportedChildren().first?.armSource == .notEnrolled)
         try await f.research.setStudy(active: true)
         #expect(try await f.lessons.child(id: id).condition == arm)
+    }
+
+    /// A lesson runs in the condition fixed at its start. Begun before the child was enrolled (or
+    /// before its arm was overridden) and finished after, its later attempts ran in another
+    /// condition than the child's arm: they are not study data.
+    @Test func onlyRecordsInTheChildsArmAreStudyData() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let id = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+        _ = try await f.lessons.child(id: id)
+        try await f.research.setStudy(active: true)
+        let arm = try await f.research.enrol(childID: id, consentDate: "2026-09-01", consentBy: .parent, consentReference: nil)
+        let other = try #require(StudyCondition.allCases.first { $0 != arm })
+        #expect(try await f.enrolled(try await f.record(child: id, lesson: "begun-before", condition: other).id!) == false)
+        #expect(try await f.enrolled(try await f.record(child: id, lesson: "in-the-arm", condition: arm).id!) == true)
     }
 
     @Test func anOverrideIsLoggedWithWhoAndWhyAndExported() async throws {
