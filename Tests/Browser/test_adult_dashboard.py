@@ -131,6 +131,15 @@ def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised
     assert dashboard.inner_text("#fig-accuracy") == f"{pct(ok / len(all_judged))} ({ok} von {len(all_judged)})"
     assert dashboard.inner_text("#fig-practice") == minutes(sum(r["activeSeconds"] for r in records))
     assert dashboard.inner_text("#fig-streak") == "2", "practised yesterday and today"
+    # The practice chart's axis reads as it is drawn: five evenly spaced ticks, each a whole minute
+    # that matches its height (a maximum of five once labelled 1.25 minutes "1").
+    ticks = dashboard.evaluate("""() => [...document.querySelectorAll('#practice-chart svg text')]
+        .filter((t) => t.textContent.endsWith(' min')).map((t) => [t.textContent, Number(t.getAttribute('y'))])""")
+    values = [int(label.split()[0]) for label, _ in ticks]
+    assert len(values) == 5 and values[0] == 0, ticks
+    assert all(b - a == values[1] for a, b in zip(values, values[1:])), ticks
+    ys = [y for _, y in ticks]
+    assert max(abs((ys[k] - ys[0]) - k * (ys[1] - ys[0])) for k in range(5)) < 0.5, ticks
 
 
 def test_phase_completion_rates_count_every_attempt_begun(practised, dashboard):

@@ -91,7 +91,9 @@ function showDays(d) {
   practice.replaceChildren();
   const maxMinutes = Math.max(5, ...d.days.map((x) => x.practiceSeconds / 60));
   barChart(practice, { title: "Übungszeit pro Tag in Minuten", labels, values: d.days.map((x) => x.practiceSeconds / 60),
-    yMax: Math.ceil(maxMinutes / 5) * 5, yFormat: (v) => `${Math.round(v)} min` });
+    // Four steps up the axis: a maximum divisible by four puts every tick on a whole minute (a
+    // maximum of five labelled 1.25 and 3.75 minutes "1" and "4").
+    yMax: Math.ceil(maxMinutes / 4) * 4, yFormat: (v) => `${v} min` });
   practice.appendChild(dataTable("Übungszeit pro Tag", ["Tag", "Übungszeit"],
     d.days.map((x) => [dayLabel(x.day), minutes(x.practiceSeconds)]), "practice-table"));
   const accuracy = $("accuracy-chart");

@@ -55,7 +55,8 @@ async function loadChildren() {
     }
     const cell = tr.insertCell();
     if (c.enrolled) {
-      const button = Object.assign(document.createElement("button"), { textContent: "Einwilligung zurückgezogen" });
+      // The button says what it does; the note after it says what was done.
+      const button = Object.assign(document.createElement("button"), { textContent: "Einwilligung zurückziehen" });
       button.addEventListener("click", () => act(() => call(`/enrolments/${encodeURIComponent(c.childID)}`, { method: "DELETE" }),
         "Einwilligung zurückgezogen."));
       cell.appendChild(button);
