@@ -304,3 +304,17 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     assert page.locator("#study-active").is_checked()
     assert page.locator("#children-table tbody tr").count() == CHILDREN
     assert not [m for m in page.messages if m.startswith("error")], page.messages
+
+
+def test_a_paper_rating_names_a_letter_feder_teaches(server):
+    """A rating of no letter (an empty glyph, an unknown script) would be exported as data: 400."""
+    from adult_gate import create_profile
+    child = create_profile(server, "fuchs", "rot")
+    for body in ({"glyph": "", "script": "druck"}, {"glyph": "a", "script": "klingon"}, {"glyph": "ab"}):
+        body |= {"childID": child, "face": 2, "ratedBy": "adult"}
+        try:
+            api(server, "POST", "/paper-ratings", body)
+            raise AssertionError(f"accepted: {body}")
+        except urllib.error.HTTPError as e:
+            assert e.code == 400, (body, e.code)
+    assert sql(server, "SELECT COUNT(*) AS n FROM researchPaperRating")[0]["n"] == 0

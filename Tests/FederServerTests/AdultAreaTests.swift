@@ -259,7 +259,11 @@ struct AdultAreaTests {
             let back = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(string: #"{"letterScaleOverride":null}"#))
             #expect(back.status == .ok)
             #expect(try await h.services.children.find(id: child.id)?.settings.letterScaleOverride == nil, "null is adaptive again")
-            for bad in [#"{"dailyGoal":0}"#, #"{"letterScaleOverride":3}"#, #"{"script":"gothic"}"#, #"{"animal":"drache"}"#] {
+            // A field the change does not know (a typo) is refused, not ignored with "saved"; so is a
+            // name of one letter stacked with hundreds of combining marks (one character as counted).
+            let stacked = "A" + String(repeating: "\u{0301}", count: 300)
+            for bad in [#"{"dailyGoal":0}"#, #"{"letterScaleOverride":3}"#, #"{"script":"gothic"}"#, #"{"animal":"drache"}"#,
+                        #"{"dailygoal":5}"#, #"{"dailyGoal":5,"colour2":"rot"}"#, #"{"name":"\#(stacked)"}"#] {
                 let response = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(string: bad))
                 #expect(response.status == .badRequest, "\(bad)")
             }

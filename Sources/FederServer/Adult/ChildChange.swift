@@ -38,7 +38,21 @@ struct ChildChange: Decodable, Sendable {
         case toleranceOverride, letterScaleOverride, openedSteps
     }
 
+    /// Any field name, to find those this change does not know.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     init(from decoder: any Decoder) throws {
+        // A field it does not know (a typo such as `dailygoal`) would otherwise be ignored and the
+        // adult told all was saved: it is refused instead.
+        let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
+        guard unknown.isEmpty else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown fields: \(unknown.sorted().joined(separator: ", "))"))
+        }
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try .decode(.name, in: c)
         animal = try c.decodeIfPresent(Animal.self, forKey: .animal)
@@ -63,7 +77,7 @@ struct ChildChange: Decodable, Sendable {
     /// The problems with this change, in German for the adult (empty when it can be applied).
     func problems(scripts: [String]) -> [String] {
         var problems: [String] = []
-        if case .set(let name) = name, name.trimmingCharacters(in: .whitespacesAndNewlines).count > 40 {
+        if case .set(let name) = name, !Nickname.fits(name) {
             problems.append("Der Name hat höchstens 40 Zeichen.")
         }
         if let script, !scripts.contains(script) { problems.append("Unbekannte Schrift: \(script).") }

@@ -19,10 +19,9 @@ struct ClassRoutes: Sendable {
         }
         children.post { request, context -> EditedResponse<AdultChildView> in
             let body = try await request.decode(as: NewProfile.self, context: context)
-            let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let name, name.count > 40 { throw AdultError(.badRequest, "bad_change", "Der Name hat höchstens 40 Zeichen.") }
+            if let name = body.name, !Nickname.fits(name) { throw AdultError(.badRequest, "bad_change", "Der Name hat höchstens 40 Zeichen.") }
             let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
-                                                           displayName: name?.isEmpty == true ? nil : name, now: services.clock.wall())
+                                                           displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
             return EditedResponse(status: .created, response: AdultChildView(child, practiceDays: []))
         }
         children.get(":id") { _, context -> AdultChildView in

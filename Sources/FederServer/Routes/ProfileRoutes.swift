@@ -16,10 +16,9 @@ struct ProfileRoutes: Sendable {
         }
         profiles.post { request, context -> EditedResponse<ProfileTile> in
             let body = try await request.decode(as: NewProfile.self, context: context)
-            let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let name, name.count > 40 { throw HTTPError(.badRequest, message: "name: at most 40 characters") }
+            if let name = body.name, !Nickname.fits(name) { throw HTTPError(.badRequest, message: "name: at most 40 characters") }
             let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
-                                                           displayName: name?.isEmpty == true ? nil : name, now: services.clock.wall())
+                                                           displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
             return EditedResponse(status: .created, response: ProfileTile(child))
         }
         profiles.get(":id/progress") { _, context -> ProgressBoard in

@@ -18,7 +18,7 @@ struct ResearchRoutes: Sendable {
         api.get("study") { _, _ -> StudyState in try await self.studyState() }
         api.put("study") { request, context -> StudyState in
             let body = try await request.decode(as: StudySwitch.self, context: context)
-            try await research.setStudy(active: body.active)
+            try await research.setStudy(active: body.active, now: services.clock.wall())
             return try await self.studyState()
         }
         api.get("children") { request, _ -> [ChildSummary] in
@@ -32,27 +32,34 @@ struct ResearchRoutes: Sendable {
         api.post("enrolments") { request, context -> ChildSummary in
             let body = try await request.decode(as: Enrolment.self, context: context)
             try await Self.answer { try await research.enrol(childID: body.childID, consentDate: body.consentDate,
-                                                               consentBy: body.consentBy, consentReference: body.consentReference) }
+                                                               consentBy: body.consentBy, consentReference: body.consentReference,
+                                                               now: services.clock.wall()) }
             return try await self.child(body.childID)
         }
         api.delete("enrolments/:child") { _, context -> ChildSummary in
             let child = try context.parameters.require("child")
-            try await Self.answer { try await research.withdraw(childID: child) }
+            try await Self.answer { try await research.withdraw(childID: child, now: services.clock.wall()) }
             return try await self.child(child)
         }
         api.post("overrides") { request, context -> ChildSummary in
             let body = try await request.decode(as: Override.self, context: context)
             try await Self.answer { try await research.overrideArm(childID: body.childID, to: body.arm, by: body.changedBy,
-                                                                     reason: body.reason) }
+                                                                     reason: body.reason, now: services.clock.wall()) }
             return try await self.child(body.childID)
         }
         api.post("paper-ratings") { request, context -> RatingCreated in
             let body = try await request.decode(as: PaperRating.self, context: context)
             guard let face = PaperFace(rawValue: body.face) else { throw HTTPError(.badRequest, message: "face must be 1, 2 or 3") }
             guard ["child", "adult"].contains(body.ratedBy) else { throw HTTPError(.badRequest, message: "ratedBy must be child or adult") }
+            // A rating of a letter Feder does not teach would be exported as data.
+            let script = body.script ?? "druck"
+            guard (try? services.library.glyph(body.glyph, script: script, variant: nil)) != nil else {
+                throw HTTPError(.badRequest, message: "glyph and script must name a letter of Feder's scripts")
+            }
             let id = try await Self.answer {
-                try await research.addPaperRating(childID: body.childID, lessonID: body.lessonID, script: body.script ?? "druck",
-                                                  glyph: body.glyph, face: face, ratedBy: body.ratedBy, note: body.note)
+                try await research.addPaperRating(childID: body.childID, lessonID: body.lessonID, script: script,
+                                                  glyph: body.glyph, face: face, ratedBy: body.ratedBy, note: body.note,
+                                                  now: services.clock.wall())
             }
             return RatingCreated(ratingID: id)
         }

@@ -60,7 +60,10 @@ public struct ResearchStore: Sendable {
     @discardableResult
     public func enrol(childID: String, consentDate: String, consentBy: ConsentGiver, consentReference: String?,
                       now: Date = Date()) async throws -> StudyCondition {
-        guard Self.isDate(consentDate) else { throw Failure.invalidConsentDate(consentDate) }
+        // A consent given after today is a typo; a day's grace for time zones ahead of UTC.
+        guard Self.isDate(consentDate), consentDate <= CalendarDay(now.addingTimeInterval(86_400), timeZone: TimeZone(identifier: "UTC")!).description else {
+            throw Failure.invalidConsentDate(consentDate)
+        }
         return try await database.writer.write { db in
             guard try Self.isActive(db) else { throw Failure.studyNotActive }
             guard try Self.childExists(db, childID) else { throw Failure.unknownChild(childID) }

@@ -57,6 +57,15 @@ struct StudyEnrolmentTests {
         await #expect(throws: ResearchStore.Failure.invalidConsentDate("2026-02-30")) {
             try await f.research.enrol(childID: "c1", consentDate: "2026-02-30", consentBy: .parent, consentReference: nil)
         }
+        // A consent dated after today is a typo (a day's grace for time zones ahead of UTC).
+        let now = Date(timeIntervalSince1970: 1_795_420_800)  // 2026-11-23 00:00 UTC
+        await #expect(throws: ResearchStore.Failure.invalidConsentDate("2099-01-01")) {
+            try await f.research.enrol(childID: "c1", consentDate: "2099-01-01", consentBy: .parent, consentReference: nil, now: now)
+        }
+        await #expect(throws: ResearchStore.Failure.invalidConsentDate("2026-11-25")) {
+            try await f.research.enrol(childID: "c1", consentDate: "2026-11-25", consentBy: .parent, consentReference: nil, now: now)
+        }
+        _ = try await f.research.enrol(childID: "c1", consentDate: "2026-11-24", consentBy: .parent, consentReference: nil, now: now)
     }
 
     @Test func anEnrolledChildPractisesInItsHashArmAndItsRecordsAreMarkedFromThenOn() async throws {
