@@ -12,6 +12,16 @@ extension LessonStore {
         }
     }
 
+    /// The condition the lesson's waiting draft strokes were written in — the lesson's own, fixed
+    /// at its start — if it has any: a lesson with no finished attempt yet (guided tracing only)
+    /// resumes in it, not in an arm the child was moved to meanwhile.
+    public func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition? {
+        try await database.writer.read { db in
+            try DraftStroke.filter(DraftStroke.Columns.lessonID == lessonID && DraftStroke.Columns.childID == childID)
+                .order(DraftStroke.Columns.id).fetchOne(db)?.condition
+        }
+    }
+
     /// Whether a lesson of this id is stored for another child (or for nobody): this child cannot
     /// resume it. A page on a shared tablet may still hold the last child's lesson.
     public func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {

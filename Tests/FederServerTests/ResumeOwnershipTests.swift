@@ -75,4 +75,28 @@ struct ResumeOwnershipTests {
         #expect(T.errorCode(resumed) == nil)
         #expect(Self.resumedStrokes(resumed) == 1)
     }
+
+    /// A guided-only lesson has no record before its attempt ends: resumed after the child was moved
+    /// to another arm, it goes on in its own condition (from its drafts), not in the new arm.
+    @Test func aLessonWithOnlyDraftsResumesInItsOwnCondition() async throws {
+        var h = try T.Harness()
+        _ = try await h.store.child(id: Self.first, now: Date())
+        _ = try await h.store.children.update(id: Self.first, now: Date()) { $0.condition = .guidedOnly }
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let glyph = try T.library.glyph("A", script: "druck")
+        _ = await h.write([PenSimulator().strokes(for: glyph, startTime: 10)[0]])
+        await h.connection.close()
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.first).isEmpty)
+        _ = try await h.store.children.update(id: Self.first, now: Date()) { $0.condition = .control }
+
+        var again = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.first)"}"#, to: &again)
+        let resumed = await Self.send(#"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#, to: &again)
+        var condition: StudyCondition?
+        for case .started(_, _, let c, _, _, _, _) in resumed { condition = c }
+        #expect(condition == .guidedOnly, "\(resumed)")
+        #expect(Self.resumedStrokes(resumed) == 1)
+    }
 }

@@ -92,6 +92,9 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
         try await real.lessonIsAnotherChilds(lessonID: lessonID, childID: childID)
     }
+    func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition? {
+        try await real.draftCondition(lessonID: lessonID, childID: childID)
+    }
     func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink? {
         try await real.keptStrokes(lessonID: lessonID, childID: childID, phase: phase, attempt: attempt)
     }

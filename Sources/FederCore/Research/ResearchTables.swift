@@ -186,7 +186,9 @@ public enum ResearchTables {
             column("schedulerPriority", .number, "The scheduler's priority of the letter when it was picked (higher: more "
                    + "urgent). Adaptive arms: 0.40 recency + 0.35 (1 - accuracy) + 0.25 novelty, 0…1 (docs/LEARNING.md); "
                    + "the control arm's fixed order: minus the letter's sessions so far. Empty when the letter was "
-                   + "asked for (the picker, a link) or in records from before 2026-11-27.") {
+                   + "asked for (the picker, a link), in records from before 2026-11-27, and in a guided-only "
+                   + "lesson (guidedOnly, control) resumed after an interruption before its first attempt was stored "
+                   + "(the pick is kept with the attempts' records).") {
                 $0.record?.pick?.priority.cell ?? .null },
             column("pickKind", .string, "What the scheduler picked: newOrWeak (a letter new or not yet mastered, "
                    + "mastery below 0.7, when it was picked), review (a mastered letter due again), word (a Schulschrift "

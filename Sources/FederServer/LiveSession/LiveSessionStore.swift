@@ -26,6 +26,7 @@ protocol LiveSessionStore: Sendable {
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow]
     func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
     func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
+    func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
 }
 
 extension LessonStore: LiveSessionStore {

@@ -20,7 +20,18 @@ extension SessionConnection {
         case .failure(let refusal): return replies + [refusal.reply]
         }
         let (rows, glyph) = (stored.rows, stored.glyph)
-        let condition = rows.first?.condition ?? current.condition
+        // The lesson's own condition: from its records, else from its drafts (an arm changed
+        // meanwhile applies from the next letter, as at every start), else the child's.
+        let condition: StudyCondition
+        if let recorded = rows.first?.condition {
+            condition = recorded
+        } else {
+            do {
+                condition = try await store.draftCondition(lessonID: resume.lesson, childID: current.id) ?? current.condition
+            } catch {
+                return replies + [storageFailed("the lesson could not be loaded", error, re: id)]
+            }
+        }
         // Phases already passed count; the lesson goes on at the first phase not passed, and never
         // later than the phase the page was in.
         let earlier = rows.compactMap(\.record).filter(\.completed)
