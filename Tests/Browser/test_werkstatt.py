@@ -65,7 +65,7 @@ def test_werkstatt_reads_a_letter_asked_for_and_free_writing(page, server):
     assert page.evaluate("document.body.dataset.read") == "L"
     page.wait_for_function("window.feder.audioLog.some(e => e.key === 'letter.name.l')", timeout=10000)
     keys = heard_keys(page)
-    assert keys[keys.index("werkstatt.iRead") + 1] == "letter.name.l", keys
+    assert keys[keys.index("werkstatt.iRead") + 1] == "letter.name.l", keys  # free writing spells what it read
 
 
 def test_a_slow_letter_from_a_fast_pen_is_still_read(page, server):

@@ -62,10 +62,7 @@ public struct WerkstattReader: Sendable {
             let stars = Self.stars(forProbability: clarity.probability, oneStarFrom: config.anotherCharacterBound(for: expected))
             let matched = stars > 0
             var spoken = [Phrases.praise(stars: stars, variation: strokes.count)]
-            if !matched {
-                spoken.append(AppPhrases.iRead)
-                if let name = LetterNames.name(of: clarity.recognized) { spoken.append(name) }
-            }
+            if !matched { spoken += Self.saying(clarity.recognized) }
             return Answer(read: clarity.recognized, stars: stars, matched: matched, clarity: clarity, spoken: spoken)
         case .word(let expected):
             guard let word = try? WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight),
@@ -91,6 +88,14 @@ public struct WerkstattReader: Sendable {
             let spoken = [AppPhrases.iRead] + (known.map { [$0.spoken] } ?? spell(word.word))
             return Answer(read: word.word, stars: nil, matched: nil, clarity: nil, spoken: spoken)
         }
+    }
+
+    /// "Ich lese ein großes Emm." / "… ein kleines Emm." / "… ein Scharfes S." / "Ich lese: Drei."
+    static func saying(_ char: String) -> [Utterance] {
+        guard let name = LetterNames.name(of: char) else { return [AppPhrases.iRead] }
+        if char == "ß" { return [AppPhrases.iReadLetter, name] }
+        if char.allSatisfy(\.isNumber) { return [AppPhrases.iRead, name] }
+        return [char == char.uppercased() ? AppPhrases.iReadCapital : AppPhrases.iReadSmall, name]
     }
 
     private func spell(_ text: String) -> [Utterance] {

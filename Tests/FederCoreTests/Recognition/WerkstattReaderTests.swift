@@ -40,7 +40,7 @@ import Testing
             #expect(matched == (p >= bound), "\(place)")
             #expect(stars == (p >= 0.9 ? 3 : p >= 0.7 ? 2 : p >= bound ? 1 : 0), "\(place)")
             // "Ich lese:" and the letter read exactly when the letter is not the one asked for.
-            #expect(answer.spoken.contains(AppPhrases.iRead) == (p < bound), "\(place)")
+            #expect(answer.spoken.contains { AppPhrases.iReadLines.contains($0) } == (p < bound), "\(place)")
             #expect(answer.spoken.first == Phrases.praise(stars: stars, variation: points.count))
         }
         #expect(below >= 2, "pairs read just above the children's operating point")
@@ -71,7 +71,7 @@ import Testing
                 let place = "\(digit) seed \(seed): read \(clarity.recognized), p \(p), \(stars) stars"
                 #expect(answer.matched == (p >= bound), "\(place)")
                 #expect(stars == (p >= 0.9 ? 3 : p >= 0.7 ? 2 : p >= bound ? 1 : 0), "\(place)")
-                #expect(answer.spoken.contains(AppPhrases.iRead) == (p < bound), "\(place)")
+                #expect(answer.spoken.contains { AppPhrases.iReadLines.contains($0) } == (p < bound), "\(place)")
             }
         }
         #expect(between >= 2, "scrawls read between the letters' bound and the digits'")
@@ -89,8 +89,17 @@ import Testing
             #expect((own.stars ?? 0) >= 1 && own.matched == true, "\(glyph.name): \(own.stars ?? -1) stars")
             let wrong = reader.read(Self.ink(glyph.points), target: .letter("x"))
             #expect(wrong.stars == 0 && wrong.matched == false, "\(glyph.name) as x: \(wrong.stars ?? -1) stars")
-            #expect(wrong.spoken.contains(AppPhrases.iRead))
+            #expect(wrong.spoken.contains { AppPhrases.iReadLines.contains($0) })
         }
+    }
+
+    /// What was read is said with its case: a small m for a capital M asked for is "ein kleines Emm".
+    @Test func whatWasReadIsSaidWithItsCase() {
+        #expect(WerkstattReader.saying("m") == [AppPhrases.iReadSmall, LetterNames.name(of: "m")!])
+        #expect(WerkstattReader.saying("M") == [AppPhrases.iReadCapital, LetterNames.name(of: "M")!])
+        #expect(WerkstattReader.saying("ß") == [AppPhrases.iReadLetter, LetterNames.name(of: "ß")!])
+        #expect(WerkstattReader.saying("3") == [AppPhrases.iRead, LetterNames.name(of: "3")!])
+        #expect(WerkstattReader.saying("Ä") == [AppPhrases.iReadCapital, LetterNames.name(of: "Ä")!])
     }
 
     @Test func starBands() {

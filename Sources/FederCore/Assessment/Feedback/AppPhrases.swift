@@ -39,6 +39,13 @@ public enum AppPhrases {
     public static let writeWord = Utterance(key: "werkstatt.writeWord", text: "Schreib das Wort.")
     public static let writeFree = Utterance(key: "werkstatt.free", text: "Schreib, was du magst. Ich lese es dir vor.")
     public static let iRead = Utterance(key: "werkstatt.iRead", text: "Ich lese:")
+    // Before a letter's name, what was read says capital or small: a child asked for a capital M
+    // who wrote a small one must not hear "Ich lese: Emm" as if it had written what was asked.
+    public static let iReadCapital = Utterance(key: "werkstatt.iRead.capital", text: "Ich lese ein großes")
+    public static let iReadSmall = Utterance(key: "werkstatt.iRead.small", text: "Ich lese ein kleines")
+    public static let iReadLetter = Utterance(key: "werkstatt.iRead.letter", text: "Ich lese ein")
+    /// Every line that begins saying what was read.
+    public static let iReadLines: Set<Utterance> = [iRead, iReadCapital, iReadSmall, iReadLetter]
     public static let cannotRead = Utterance(key: "werkstatt.cannotRead", text: "Das kann ich noch nicht lesen. Probier es nochmal!")
     public static let wellRead = Utterance(key: "werkstatt.wellRead", text: "Das kann ich gut lesen!")
     public static let notThatOne = Utterance(key: "werkstatt.notThatOne", text: "Hm, das sieht anders aus. Schau nochmal genau.")
@@ -47,7 +54,8 @@ public enum AppPhrases {
     public static let all: [Utterance] = [
         whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
         askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, progress,
-        writeCapital, writeSmall, writeLetter, writePicture, writeWord, writeFree, iRead, cannotRead, wellRead, notThatOne,
+        writeCapital, writeSmall, writeLetter, writePicture, writeWord, writeFree, iRead, iReadCapital, iReadSmall, iReadLetter,
+        cannotRead, wellRead, notThatOne,
     ] + Animal.allCases.map(\.spokenName) + WerkstattWords.all.map(\.spoken)
 }
 
