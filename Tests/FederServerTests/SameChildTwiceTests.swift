@@ -79,4 +79,27 @@ struct SameChildTwiceTests {
         let later = try await h.store.child(id: Self.child, now: Date()).learner.letters
         #expect(later["druck/O"]?.sessions == 1 && later["druck/L"]?.sessions == 1 && later["druck/T"]?.sessions == 1, "\(later.keys)")
     }
+
+    /// Planning today's round is a write like a finished letter: it moves the profile's time, so the
+    /// same child's other tablet reads the round before it writes its own model (it wrote its old
+    /// copy over the round, and over any change that was stored with it).
+    @Test func aPlannedRoundIsReadByTheOtherTablet() async throws {
+        var h = try T.Harness()
+        var first = ResumeOwnershipTests.reconnect(h)
+        var second = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(Self.child)"}"#, to: &first)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(Self.child)"}"#, to: &second)
+        let before = try await h.store.child(id: Self.child, now: Date())
+        h.clock.advance(1)
+        _ = await ResumeOwnershipTests.send(#"{"type":"start","next":true}"#, to: &first)
+        let planned = try await h.store.child(id: Self.child, now: Date())
+        #expect(planned.learner.round != nil && before.learner.round == nil)
+        #expect(planned.updatedAt != before.updatedAt, "the other tablet must see that the profile changed")
+        #expect(try await h.store.changedChild(id: Self.child, since: before.updatedAt)?.learner.round == planned.learner.round)
+        _ = await ResumeOwnershipTests.send(#"{"type":"start","glyph":"O"}"#, to: &second)
+        try await Self.finish("O", on: &second, &h, startTime: 10)
+        let after = try await h.store.child(id: Self.child, now: Date())
+        #expect(after.learner.round?.slots.map(\.key) == planned.learner.round?.slots.map(\.key))
+        #expect(after.learner.letters["druck/O"]?.sessions == 1)
+    }
 }

@@ -118,10 +118,17 @@ actor GateKeeper {
 
     /// Sets (or with nil removes) the PIN; only a signed-in adult gets here.
     func setPIN(_ pin: String?) async throws {
-        var state = try await pinState()
+        let before = try await pinState()
+        var state = before
         state.hash = pin.map { Bcrypt.hash($0, cost: hashCost) }
         state.lockout = LockoutState()
-        try await save(state)
+        do {
+            try await save(state)
+        } catch {
+            // Not stored: the PIN in force stays the stored one (a restart would bring it back).
+            if self.pin?.hash == state.hash { self.pin = before }
+            throw error
+        }
     }
 
     private func pinState() async throws -> PinState {

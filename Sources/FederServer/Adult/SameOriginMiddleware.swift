@@ -13,7 +13,9 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard hosts.allows(request.head.authority) else {
             context.logger.notice("refused a request to an unknown host name", metadata: ["host": "\(request.head.authority ?? "")", "path": "\(request.uri.path)"])
-            throw AdultError(.forbidden, "unknown_host", "Feder antwortet nur unter seiner eigenen Adresse.")
+            throw AdultError(.forbidden, "unknown_host",
+                             "Feder antwortet nur unter seiner IP-Adresse, localhost und dem Namen des Rechners. "
+                             + "Einen weiteren Namen erlaubt feder serve --host-name NAME.")
         }
         if let origin = request.headers[.origin], !Self.isNonBrowserClient(origin),
            !Self.isSameOrigin(origin, authority: request.head.authority) {

@@ -16,11 +16,14 @@ extension SessionConnection {
         }
         // Whoever wrote before is no longer writing, whether or not the new child can be loaded:
         // nothing from now on may be filed under the previous child.
+        let previous = child?.id
         child = nil
         do {
-            let record = try await store.child(id: childID, now: clock.wall())
+            var record = try await store.child(id: childID, now: clock.wall())
+            // The same child saying hello again keeps what it did that is not stored yet; another
+            // child's changes are not this one's.
+            if previous == childID { unsavedLearnerChanges.combined(&record) } else { unsavedLearnerChanges = [] }
             child = record
-            unsavedLearnerChanges = []
             logger.info("a child is writing on this connection", metadata: logMetadata(["condition": "\(record.condition.rawValue)"]))
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                                      condition: record.condition, profile: Self.profileInfo(record))]
@@ -44,7 +47,9 @@ extension SessionConnection {
                 child.handedness = handedness
                 if child.onboardedAt == nil { child.onboardedAt = now }
             }) else { return [.error(re: id, ProtocolError(.noChild, "the child is gone"))] }
-            child = updated
+            var onboarded = updated
+            unsavedLearnerChanges.combined(&onboarded)  // what waits to be stored stays this connection's
+            child = onboarded
             return [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: updated.id,
                            condition: updated.condition, profile: Self.profileInfo(updated))]
         } catch {

@@ -47,9 +47,13 @@ extension SessionConnection {
                 // Today's round was planned: planned again on a profile written elsewhere meanwhile,
                 // where a round of today already planned stays as it is.
                 unsavedLearnerChanges.append { child in _ = child.scheduler.next(for: &child.learner, on: today, now: now, after: nil) }
+                // A new time, so the same child's other tablet reads the round (and whatever waited
+                // with it) before writing its own model, instead of writing over it.
+                let previously = current.updatedAt
+                current.updatedAt = now
                 child = current
                 do {
-                    learnerStored(try await store.saveLearner(of: current, previously: current.updatedAt,
+                    learnerStored(try await store.saveLearner(of: current, previously: previously,
                                                               rebase: unsavedLearnerChanges.combined))
                 } catch {
                     replies.append(storageFailed("today's round could not be stored (it is stored with the next letter)", error, re: id))

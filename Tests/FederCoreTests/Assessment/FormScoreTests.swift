@@ -63,11 +63,12 @@ struct FormScoreTests {
         #expect(start != nil)
         #expect(start?.stroke == 0)
         #expect(start?.at == l.strokes[0].start)  // points at where to begin
-        #expect(start?.tip.text == "Fang oben beim Punkt an.")
+        #expect(start?.tip.text == "Fang oben an.", "writing alone there is no dot to name")
         #expect(a.strokes[0].start! < 0.1)
-        // Guided gives the same answer.
+        // Guided gives the same answer, with the dot the child traces from.
         let g = GuidedAssessor.assess(TestInk.along([line.reversed()]), glyph: l)
         #expect(g.errors.contains { $0.code == .wrongStart })
+        #expect(g.errors.first { $0.code == .wrongStart }?.tip.text == "Fang oben beim Punkt an.")
         #expect(g.errors.contains { $0.code == .reversed })
     }
 

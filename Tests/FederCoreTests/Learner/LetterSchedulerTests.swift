@@ -118,6 +118,12 @@ struct LetterSchedulerTests {
         #expect(scheduler.openStepCount(in: learner) == 3 && scheduler.isOpen("L", in: learner))
         scheduler.letterFinished("M", learner: &learner, on: day, now: now)
         #expect(scheduler.openStepCount(in: learner) == 3)
+        // Steps the adults opened are theirs to close again: only what the child earned is kept.
+        var opened = scheduler
+        opened.openedByAdult = 8
+        opened.letterFinished("a", learner: &learner, on: day, now: now)
+        #expect(learner.reachedSteps[scheduler.course.id] == 3)
+        #expect(scheduler.openStepCount(in: learner) == 3)
         // Another course (another order or script) keeps its own count.
         let schul = LetterScheduler(course: .make(.primer, script: "schul"))
         #expect(schul.openStepCount(in: learner) == 2)
@@ -137,6 +143,10 @@ struct LetterSchedulerTests {
         let extra = try? #require(scheduler.next(for: &learner, on: day, now: now))
         #expect(extra?.extra == true && extra?.char != "m", "\(String(describing: extra))")
         #expect(extra?.kind == .newOrWeak, "none of these letters is mastered")
+        // A letter stamped after now (a clock that ran ahead) is not the one just practised.
+        var ahead = learner
+        ahead.letters["druck/A"]?.lastPracticed = now.addingTimeInterval(200 * 86_400)
+        #expect(scheduler.lastPractised(in: ahead, now: now) == "druck/m")
         // A new child's round has no mastered letter: every slot, review slots filled in included,
         // is a new letter's.
         var fresh = LearnerState()

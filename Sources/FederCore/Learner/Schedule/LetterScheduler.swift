@@ -139,16 +139,17 @@ public struct LetterScheduler: Sendable {
         }
         let open = openChars(in: learner).map { course.key($0) }
         let ranked = rank(open, learner: learner, now: now)
-        let previous = last.map(course.key) ?? lastPractised(in: learner)
+        let previous = last.map(course.key) ?? lastPractised(in: learner, now: now)
         guard let best = ranked.first(where: { $0.key != previous }) ?? ranked.first,
               let char = char(of: best.key) else { return nil }
         return Pick(char: char, key: best.key, priority: best.priority, kind: kind(of: best.key, in: learner), extra: true)
     }
 
-    /// The key of this course's letter practised last, if any.
-    func lastPractised(in learner: LearnerState) -> String? {
+    /// The key of this course's letter practised last, if any (a time after now, stored while a
+    /// clock ran ahead, is not "last").
+    func lastPractised(in learner: LearnerState, now: Date) -> String? {
         learner.letters
-            .filter { $0.key.hasPrefix("\(course.script)/") && $0.value.lastPracticed != nil }
+            .filter { $0.key.hasPrefix("\(course.script)/") && ($0.value.lastPracticed.map { $0 <= now } ?? false) }
             .max { ($0.value.lastPracticed!, $0.key) < ($1.value.lastPracticed!, $1.key) }?
             .key
     }
@@ -158,7 +159,10 @@ public struct LetterScheduler: Sendable {
         var round = self.round(for: learner, on: day, now: now)
         round.markDone(course.key(char))
         learner.round = round
-        learner.reachedSteps[course.id] = openStepCount(in: learner)
+        // What the child earned, not what the adults opened: they may close their steps again.
+        var earned = self
+        earned.openedByAdult = 0
+        learner.reachedSteps[course.id] = earned.openStepCount(in: learner)
     }
 
     // MARK: Helpers
