@@ -97,7 +97,17 @@ def test_the_page_keeps_to_itself_and_breaks_no_rule_of_its_own(browser, server)
     page.click("#replay")  # a tap lets the page play sound: the prompt's clip is fetched and played
     wait_until(page, "(window.feder?.audioLog ?? []).some((e) => e.ended && e.source === 'clip')")
     assert page.evaluate("() => window.__violations") == []
+    # The grown-ups' pages: the gate, the class list, a child's dashboard with its charts, research.
+    from adult_gate import create_profile, solve_gate_in_page
+    child = create_profile(server, "fuchs", "rot")
     page.goto(server.url + "/adult/")
-    page.wait_for_selector(".gate .gate-key")
+    solve_gate_in_page(page)
+    wait_until(page, f"document.querySelector('[data-child=\"{child}\"]') !== null")
+    assert page.evaluate("() => window.__violations") == []  # each page's own list: checked before leaving it
+    page.goto(f"{server.url}/adult/child.html?id={child}")
+    wait_until(page, "document.querySelector('#practice-chart svg') !== null")
+    assert page.evaluate("() => window.__violations") == []
+    page.goto(server.url + "/adult/research.html")
+    wait_until(page, "document.querySelectorAll('button').length > 0")
     assert page.evaluate("() => window.__violations") == []
     context.close()
