@@ -12,7 +12,8 @@ function line() {
     element.id = "caption";
     element.setAttribute("aria-live", "polite");
     Object.assign(element.style, {
-      position: "fixed", left: "50%", bottom: "max(12px, env(safe-area-inset-bottom))", transform: "translateX(-50%)",
+      // Above the lesson's progress bar, in the paper's empty bottom band.
+      position: "fixed", left: "50%", bottom: "calc(44px + env(safe-area-inset-bottom))", transform: "translateX(-50%)",
       maxWidth: "80vw", padding: "4px 12px", borderRadius: "10px", font: "500 15px/1.3 system-ui, sans-serif",
       background: "rgba(0,0,0,0.62)", color: "#fff", pointerEvents: "none", zIndex: "50",
     });

@@ -73,8 +73,7 @@ function playClip(key, text, entry, audio) {
 
 let germanVoice = null;
 function pickVoice() {
-  // Only a voice on this device: a network voice (Chrome's "Google Deutsch") would send what it
-  // says — a child's nickname among it — to a server elsewhere. Nothing leaves the machine.
+  // Only a voice on this device: a network voice would send what it says (a nickname) elsewhere.
   const voices = (window.speechSynthesis?.getVoices?.() ?? []).filter((v) => v.localService);
   germanVoice = voices.find((v) => v.lang?.toLowerCase().startsWith("de-at"))
     ?? voices.find((v) => v.lang?.toLowerCase().startsWith("de")) ?? null;
