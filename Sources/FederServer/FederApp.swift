@@ -94,7 +94,7 @@ public enum FederApp {
 
     /// The router with its middleware in order: requests logged, failures that are not an answer
     /// logged as errors, unknown host names and foreign origins refused, the page's security
-    /// headers set (`SecurityHeadersMiddleware`), then the page's files, then the adult session from its cookie, then the adult
+    /// headers set (`SecurityHeadersMiddleware`), the API's refusals made JSON with a code, then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
     static func router(services: FederServices, adult: AdultOptions, hosts: KnownHosts = KnownHosts(), logger: Logger) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -105,6 +105,7 @@ public enum FederApp {
             UnexpectedErrorLoggingMiddleware<Context>()
             SameOriginMiddleware<Context>(hosts: hosts)
             SecurityHeadersMiddleware<Context>()
+            JSONRefusalsMiddleware<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(
                 storage: DatabasePersistDriver(database: services.database, now: services.clock.wall),

@@ -60,6 +60,20 @@ struct APIRoutesTests {
             #expect(badID.status == .badRequest)
             let badPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"12a4"}"#))
             #expect(badPIN.status == .badRequest)
+            // Every refusal of the API is JSON with a code, the framework's own included.
+            for (method, uri, body, status, code) in [
+                (HTTPRequest.Method.get, "/api/v1/nope", "", HTTPResponse.Status.notFound, "not_found"),
+                (.delete, "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11", "", .notFound, "not_found"),
+                (.post, "/api/v1/children", "{", .badRequest, "bad_request"),
+                (.post, "/api/v1/children", #"{"animal":3,"colour":"rot"}"#, .badRequest, "bad_request"),
+                (.get, "/api/v1/records?limit=abc", "", .badRequest, "bad_request"),
+                (.get, "/api/v1/glyphs/druck/%E2%98%83", "", .notFound, "not_found"),
+            ] {
+                let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [String: Any]]
+                #expect(response.status == status && json?["error"]?["code"] as? String == code, "\(method) \(uri): \(response.status)")
+                #expect((json?["error"]?["message"] as? String)?.isEmpty == false, "\(uri)")
+            }
         }
     }
 
