@@ -245,7 +245,20 @@ def test_paper_transfer_is_asked_for_learnt_letters_and_stored(practised, dashbo
     learnt = dashboard.evaluate("[...document.querySelectorAll('#paper-list li')].map(li => li.dataset.char)")
     assert learnt, "the practice (M three times) makes M learnt"
     char = learnt[0]
-    dashboard.click(f"#paper-list li[data-char='{char}'] button[data-face='3']")
+    # Each letter's three faces lie inside its own tile: wider than the tile, a face was covered by
+    # the next letter's tile, and a click on M's face rated A (a real mouse click, at its middle).
+    outside = dashboard.evaluate("""() => [...document.querySelectorAll('#paper-list li')].flatMap((li) => {
+        const tile = li.getBoundingClientRect();
+        return [...li.querySelectorAll('button')].filter((b) => {
+            const r = b.getBoundingClientRect();
+            return r.left < tile.left || r.right > tile.right || r.top < tile.top || r.bottom > tile.bottom;
+        }).map((b) => li.dataset.char + b.dataset.face);
+    })""")
+    assert outside == [], outside
+    face = dashboard.locator(f"#paper-list li[data-char='{char}'] button[data-face='3']")
+    face.scroll_into_view_if_needed()
+    box = face.bounding_box()
+    dashboard.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     dashboard.wait_for_function(f"document.querySelector(\"#paper-list li[data-char='{char}']\").dataset.paper === '3'")
     stored = rows(server, "SELECT glyph, face, ratedBy FROM researchPaperRating WHERE childID = ?", child)
     assert stored == [{"glyph": char, "face": 3, "ratedBy": "adult"}]

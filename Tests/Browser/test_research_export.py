@@ -288,12 +288,21 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     names = {"threePhase": "vier Phasen", "guidedOnly": "nur Nachspuren", "control": "Kontrolle", "notEnrolled": "nicht aufgenommen"}
     assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [(f"{names[a['arm']]} ({a['arm']})", a["children"], a["attempts"])
                                                           for a in dashboard["arms"]], "German, with the export's code"
+    german = lambda v: f"{v:.3f}".replace(".", ",")
     for arm, row in zip(dashboard["arms"], rows):
         if arm["form"]["n"]:
-            assert row[3].startswith(f"{arm['form']['mean']:.3f} [{arm['form']['low']:.3f}, {arm['form']['high']:.3f}]")
+            assert row[3].startswith(f"{german(arm['form']['mean'])} [{german(arm['form']['low'])}; {german(arm['form']['high'])}]")
+    colours = {"threePhase": "#2f6fb5", "guidedOnly": "#d08a18", "control": "#7a7a7a", "notEnrolled": "#b9b9b9"}
     for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart"]:
         assert page.locator(f"#{chart} svg").count() == 1, chart
         assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
+        # Each arm in its own colour, named in the key under the chart (all were grey: the colours
+        # were looked up by the German names).
+        fills = set(page.eval_on_selector_all(f"#{chart} svg rect, #{chart} svg polyline",
+                                              "els => els.map(e => e.getAttribute('fill') === 'none' ? e.getAttribute('stroke') : e.getAttribute('fill'))"))
+        assert fills and fills <= set(colours.values()), (chart, fills)
+        key = page.eval_on_selector_all(f"#{chart} .legend li", "items => items.map(i => i.textContent)")
+        assert key == [f"{names[a['arm']]} ({a['arm']})" for a in dashboard["arms"]], (chart, key)
     recent = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => Number(r.cells[0].textContent))")
     assert recent == [r["attemptID"] for r in dashboard["recent"]]
     # The begin of each recent attempt in the reader's local time (the browser's zone), to the second.

@@ -137,11 +137,23 @@ struct ResearchRoutes: Sendable {
         do {
             return try await work()
         } catch let failure as ResearchStore.Failure {
-            switch failure {
-            case .unknownChild, .unknownLesson: throw HTTPError(.notFound, message: failure.description)
-            case .studyNotActive, .notEnrolled: throw HTTPError(.conflict, message: failure.description)
-            case .invalidConsentDate, .emptyField: throw HTTPError(.badRequest, message: failure.description)
-            }
+            throw refusal(failure)
+        }
+    }
+
+    /// A refusal the research page shows as it is: in German, with a code for programs.
+    static func refusal(_ failure: ResearchStore.Failure) -> AdultError {
+        switch failure {
+        case .unknownChild: return AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
+        case .unknownLesson: return AdultError(.notFound, "no_lesson", "Diese Lektion gehört nicht zu diesem Kind.")
+        case .studyNotActive: return AdultError(.conflict, "study_off", "Die Studie ist nicht eingeschaltet.")
+        case .notEnrolled: return AdultError(.conflict, "not_enrolled", "Dieses Kind ist nicht in die Studie aufgenommen.")
+        case .invalidConsentDate:
+            return AdultError(.badRequest, "bad_consent_date",
+                              "Das Datum der Einwilligung ist kein gültiges Datum (JJJJ-MM-TT) oder liegt in der Zukunft.")
+        case .emptyField(let field):
+            let label = ["changedBy": "Geändert von", "reason": "Grund"][field] ?? field
+            return AdultError(.badRequest, "empty_field", "Bitte „\(label)“ ausfüllen.")
         }
     }
 }

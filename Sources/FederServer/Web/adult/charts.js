@@ -18,7 +18,7 @@ function frame(width, height, yMin, yMax, yLabel) {
   for (let k = 0; k <= 4; k++) {
     const v = yMin + (yMax - yMin) * k / 4;
     el("line", { x1: m.left, x2: width - m.right, y1: y(v), y2: y(v), class: "grid" }, svg);
-    el("text", { x: m.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, svg).textContent = v.toFixed(2);
+    el("text", { x: m.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, svg).textContent = fmt(v, 2);
   }
   if (yLabel) el("text", { x: 12, y: m.top + 4, class: "axis-label" }, svg).textContent = yLabel;
   return { svg, m, y };
@@ -37,11 +37,14 @@ export function table(columns, rows) {
   return t;
 }
 
-export const fmt = (v, digits = 3) => (v === null || v === undefined ? "–" : Number(v).toFixed(digits));
+// Numbers as German readers write them: a decimal comma.
+export const fmt = (v, digits = 3) => (v === null || v === undefined ? "–"
+  : Number(v).toLocaleString("de-AT", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }));
 
 /// Groups of bars (one group per category, one bar per series) with 95 % interval whiskers.
 /// data: [{ group, series, mean, low, high, n }]
-export function barsWithIntervals(container, data, { groups, series, yMin = 0, yMax = 1, title }) {
+/// `series` are codes (their colours: `ARM_COLOURS`); `label` names them for people.
+export function barsWithIntervals(container, data, { groups, series, label = (s) => s, yMin = 0, yMax = 1, title }) {
   container.replaceChildren();
   const width = 640, height = 260;
   const { svg, m, y } = frame(width, height, yMin, yMax, title);
@@ -57,21 +60,20 @@ export function barsWithIntervals(container, data, { groups, series, yMin = 0, y
       // Bars grow from zero, up or (a negative correlation) down.
       const top = Math.min(y(0), y(d.mean)), bottom = Math.max(y(0), y(d.mean));
       const bar = el("rect", { x, y: top, width: barWidth - 2, height: bottom - top, fill: ARM_COLOURS[s] || "#888" }, svg);
-      el("title", {}, bar).textContent = `${s} ${g}: ${fmt(d.mean)} (n = ${d.n})`;
+      el("title", {}, bar).textContent = `${label(s)} ${g}: ${fmt(d.mean)} (n = ${d.n})`;
       if (d.low !== null && d.high !== null) {
         const cx = x + (barWidth - 2) / 2;
         el("line", { x1: cx, x2: cx, y1: y(Math.min(yMax, d.high)), y2: y(Math.max(yMin, d.low)), class: "whisker" }, svg);
       }
     });
   });
-  legend(svg, series, width);
-  container.appendChild(svg);
+  container.append(svg, legend(series, label));
   container.appendChild(table(["Gruppe", "Bedingung", "n", "Mittelwert", "95 % von", "95 % bis"],
-    data.map((d) => [d.group, d.series, d.n, fmt(d.mean), fmt(d.low), fmt(d.high)])));
+    data.map((d) => [d.group, label(d.series), d.n, fmt(d.mean), fmt(d.low), fmt(d.high)])));
 }
 
 /// Lines over x (one per series) with points. data: [{ series, x, y, n }]
-export function lines(container, data, { series, yMax = 1, xLabel, title }) {
+export function lines(container, data, { series, label = (s) => s, yMax = 1, xLabel, title }) {
   container.replaceChildren();
   const width = 640, height = 260;
   const { svg, m, y } = frame(width, height, 0, yMax, title);
@@ -88,16 +90,21 @@ export function lines(container, data, { series, yMax = 1, xLabel, title }) {
   el("text", { x: width / 2, y: height - 6, "text-anchor": "middle", class: "axis-label" }, svg).textContent = xLabel || "";
   el("text", { x: m.left, y: height - 20, class: "tick" }, svg).textContent = String(xMin);
   el("text", { x: width - m.right, y: height - 20, "text-anchor": "end", class: "tick" }, svg).textContent = String(xMax);
-  legend(svg, series, width);
-  container.appendChild(svg);
+  container.append(svg, legend(series, label));
   container.appendChild(table(["Bedingung", xLabel || "x", "n", "Mittelwert"],
-    data.map((d) => [d.series, d.x, d.n, fmt(d.y)])));
+    data.map((d) => [label(d.series), d.x, d.n, fmt(d.y)])));
 }
 
-function legend(svg, series, width) {
-  series.forEach((s, i) => {
-    const x = width - 140, yy = 16 + i * 14;
-    el("rect", { x, y: yy - 9, width: 10, height: 10, fill: ARM_COLOURS[s] || "#888" }, svg);
-    el("text", { x: x + 14, y: yy, class: "tick" }, svg).textContent = s;
-  });
+/// The key below a chart, in the page's text: long German names fit, and nothing covers the data.
+function legend(series, label) {
+  const list = document.createElement("ul");
+  list.className = "legend";
+  for (const s of series) {
+    const item = document.createElement("li");
+    const swatch = Object.assign(document.createElement("span"), { className: "swatch" });
+    swatch.style.background = ARM_COLOURS[s] || "#888";
+    item.append(swatch, label(s));
+    list.appendChild(item);
+  }
+  return list;
 }

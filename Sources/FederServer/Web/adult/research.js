@@ -39,7 +39,7 @@ function say(message, isError = false) {
 async function loadStudy() {
   const study = await call("/study");
   $("#study-active").checked = study.active;
-  $("#study-summary").textContent = study.active ? `${study.enrolled} Kinder aufgenommen` : "Studie ist aus";
+  $("#study-summary").textContent = study.active ? `${study.enrolled} ${study.enrolled === 1 ? "Kind" : "Kinder"} aufgenommen` : "Studie ist aus";
 }
 
 async function loadChildren() {
@@ -57,8 +57,10 @@ async function loadChildren() {
     if (c.enrolled) {
       // The button says what it does; the note after it says what was done.
       const button = Object.assign(document.createElement("button"), { textContent: "Einwilligung zurückziehen" });
-      button.addEventListener("click", () => act(() => call(`/enrolments/${encodeURIComponent(c.childID)}`, { method: "DELETE" }),
-        "Einwilligung zurückgezogen."));
+      button.addEventListener("click", () => {
+        if (!confirm("Einwilligung wirklich zurückziehen? Das Kind übt ab dem nächsten Buchstaben wieder in vier Phasen.")) return;
+        act(() => call(`/enrolments/${encodeURIComponent(c.childID)}`, { method: "DELETE" }), "Einwilligung zurückgezogen.");
+      });
       cell.appendChild(button);
     }
   }
@@ -69,28 +71,28 @@ async function loadChildren() {
 
 async function loadDashboard() {
   const d = await call("/dashboard");
-  const arms = d.arms.map((a) => arm(a.arm));
+  const arms = d.arms.map((a) => a.arm);  // codes: the charts colour by them and name them with `arm`
   $("#arms").replaceChildren(table(
     ["Bedingung", "Kinder", "Versuche", "Form", "Tempo", "Druck", "Rhythmus"],
     d.arms.map((a) => [arm(a.arm), a.children, a.attempts,
       ...["form", "tempo", "druck", "rhythmus"].map((k) => a[k].mean === undefined || a[k].mean === null ? "–"
-        : `${fmt(a[k].mean)} [${fmt(a[k].low)}, ${fmt(a[k].high)}] n=${a[k].n}`)])));
+        : `${fmt(a[k].mean)} [${fmt(a[k].low)}; ${fmt(a[k].high)}] n = ${a[k].n}`)])));
   const dims = ["form", "tempo", "druck", "rhythmus"];
   const names = { form: "Form", tempo: "Tempo", druck: "Druck", rhythmus: "Rhythmus" };
   barsWithIntervals($("#motor-chart"), d.arms.flatMap((a) => dims.map((k) => ({
-    group: names[k], series: arm(a.arm), mean: a[k].mean ?? null, low: a[k].low ?? null, high: a[k].high ?? null, n: a[k].n }))),
-    { groups: dims.map((k) => names[k]), series: arms });
+    group: names[k], series: a.arm, mean: a[k].mean ?? null, low: a[k].low ?? null, high: a[k].high ?? null, n: a[k].n }))),
+    { groups: dims.map((k) => names[k]), series: arms, label: arm });
   lines($("#curve-chart"), d.arms.flatMap((a) => a.guidedCurve.map((p) => ({
-    series: arm(a.arm), x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, label: arm, xLabel: "Lektion" });
   lines($("#free-curve-chart"), d.arms.flatMap((a) => a.freeWriteCurve.map((p) => ({
-    series: arm(a.arm), x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, xLabel: "Lektion" });
+    series: a.arm, x: p.session, y: p.score.mean ?? null, n: p.score.n }))), { series: arms, label: arm, xLabel: "Lektion" });
   barsWithIntervals($("#pairs-chart"), d.arms.map((a) => ({
-    group: "r", series: arm(a.arm), mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
-    high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms, yMin: -1 });
+    group: "r", series: a.arm, mean: a.guidedVsFreeWrite.r ?? null, low: a.guidedVsFreeWrite.low ?? null,
+    high: a.guidedVsFreeWrite.high ?? null, n: a.guidedVsFreeWrite.pairs })), { groups: ["r"], series: arms, label: arm, yMin: -1 });
   const letters = [...new Set(d.arms.flatMap((a) => a.clarity.map((c) => c.glyph)))].sort();
   barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
-    group: c.glyph, series: arm(a.arm), mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
-    n: c.clarity.n }))), { groups: letters, series: arms });
+    group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
+    n: c.clarity.n }))), { groups: letters, series: arms, label: arm });
   $("#recent").replaceChildren(table(
     ["Versuch", "Bedingung", "Kind", "Buchstabe", "Phase", "Ergebnis", "Beginn (Ortszeit)", "Punkte", "Sterne", "Form", "Tempo", "Druck",
       "Rhythmus", "Erkannt", "Klarheit"],
@@ -125,9 +127,15 @@ async function refresh() {
   document.body.dataset.ready = "true";
 }
 
-$("#study-active").addEventListener("change", (e) => act(
-  () => call("/study", { method: "PUT", body: JSON.stringify({ active: e.target.checked }) }),
-  e.target.checked ? "Studie läuft." : "Studie ist aus."));
+$("#study-active").addEventListener("change", (e) => {
+  // Switching off puts every enrolled child back into four phases: asked first.
+  if (!e.target.checked && !confirm("Studie wirklich ausschalten? Alle aufgenommenen Kinder üben dann wieder in vier Phasen.")) {
+    e.target.checked = true;
+    return;
+  }
+  act(() => call("/study", { method: "PUT", body: JSON.stringify({ active: e.target.checked }) }),
+    e.target.checked ? "Studie läuft." : "Studie ist aus.");
+});
 
 $("#enrol-form").addEventListener("submit", (e) => {
   e.preventDefault();
