@@ -124,7 +124,7 @@ function showNeeds(d) {
 function showMotor(d) {
   const chart = $("motor-chart");
   chart.replaceChildren();
-  if (!d.motor.length) { chart.textContent = "Noch keine bewerteten Versuche."; return; }
+  if (!d.motor.length) { chart.textContent = "Noch nichts selbst geschrieben: die Schreibmotorik wird beim freien Schreiben gemessen."; return; }
   const labels = d.motor.map((m) => dayLabel(m.day));
   lineChart(chart, { title: "Schreibmotorik pro Tag", labels, yMax: 1, yFormat: percent, series: [
     { name: "Form", colour: "#2f6fb5", values: d.motor.map((m) => m.form) },
