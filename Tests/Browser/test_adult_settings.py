@@ -86,3 +86,25 @@ def test_sound_off_and_small_letters_from_the_adult_area_apply_to_the_next_lette
     assert all(e["kind"] == "line" for e in kid.evaluate("window.feder.audioLog")[heard_before:]), "no letter sound, no effects"
     kid.screenshot(path=str(artifact("child-small-letter-after-setting.png")))
     context.close()
+
+
+def test_a_failed_action_is_told_not_swallowed(page, server):
+    """Archiving while the server cannot store it, a paper rating without a connection: each says
+    what went wrong where the adult looks, marked as an error (they failed in silence before)."""
+    child = onboarded(server)
+    page.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(page)
+    page.wait_for_selector("#archive")
+    page.route("**/api/v1/children/*", lambda route: route.fulfill(status=500, body="") if route.request.method == "PATCH"
+               else route.continue_())
+    page.click("#archive")
+    page.wait_for_function("document.getElementById('settings-status').classList.contains('error')")
+    assert "Serverfehler 500" in page.inner_text("#settings-status")
+    assert page.inner_text("#archive") == "Archivieren", "nothing changed"
+    page.unroute("**/api/v1/children/*")
+    page.route("**/api/v1/adult/pin", lambda route: route.abort())
+    page.goto(f"{server.url}/adult/")
+    page.wait_for_selector("#pin-remove")
+    page.click("#pin-remove")
+    page.wait_for_function("document.getElementById('pin-status').classList.contains('error')")
+    assert "Keine Verbindung" in page.inner_text("#pin-status")

@@ -8,11 +8,16 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body } = {}, retried = false) {
-  const response = await fetch(path, {
-    method, credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method, credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "offline", "Keine Verbindung zu Feder. Läuft der Rechner mit Feder noch?");
+  }
   if (response.status === 401 && !retried) {
     if (await openGate()) return api(path, { method, body }, true);
     location.href = "/";
@@ -20,9 +25,26 @@ export async function api(path, { method = "GET", body } = {}, retried = false) 
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(response.status, data?.error?.code ?? "error", data?.error?.message ?? `Fehler ${response.status}`);
+    const fallback = response.status >= 500 ? `Das hat nicht geklappt (Serverfehler ${response.status}). Bitte nochmals versuchen.`
+      : `Fehler ${response.status}`;
+    throw new ApiError(response.status, data?.error?.code ?? "error", data?.error?.message ?? fallback);
   }
   return data;
+}
+
+/// Runs an adult's action and writes what came of it into `status`: `done` (a message) when it
+/// worked, the refusal in German, marked as an error, when it did not. Nothing fails in silence.
+export async function report(status, work, done) {
+  try {
+    const result = await work();
+    status.classList.remove("error");
+    status.textContent = done ?? "";
+    return result;
+  } catch (error) {
+    status.classList.add("error");
+    status.textContent = error.message;
+    return undefined;
+  }
 }
 
 /// Signs out and returns to the child's app.

@@ -3,7 +3,7 @@
 // and the child's settings. Every figure comes from `/api/v1/children/:id/dashboard`.
 
 import {
-  ANIMAL_NAMES, COLOUR_NAMES, ERROR_NAMES, LEVEL_NAMES, LEVELS, PAPER_FACES, PHASE_NAMES, api, childLabel, minutes, percent, signOut,
+  ANIMAL_NAMES, COLOUR_NAMES, ERROR_NAMES, LEVEL_NAMES, LEVELS, PAPER_FACES, PHASE_NAMES, api, childLabel, minutes, percent, report, signOut,
 } from "./api.js";
 import { barChart, dataTable, lineChart } from "./dashboard-charts.js";
 import { avatar } from "../js/pictures.js";
@@ -47,8 +47,9 @@ function showChild(child) {
   form.openedSteps.value = String(child.settings.openedSteps);
   $("archive").textContent = child.archived ? "Wiederherstellen" : "Archivieren";
   $("archive").onclick = async () => {
-    showChild(await api(`/api/v1/children/${id}`, { method: "PATCH", body: { archived: !child.archived } }));
-    $("settings-status").textContent = child.archived ? "Wiederhergestellt." : "Archiviert: nicht mehr unter „Wer schreibt heute?“.";
+    const changed = await report($("settings-status"), () => api(`/api/v1/children/${id}`, { method: "PATCH", body: { archived: !child.archived } }),
+      child.archived ? "Wiederhergestellt." : "Archiviert: nicht mehr unter „Wer schreibt heute?“.");
+    if (changed) showChild(changed);
   };
 }
 
@@ -191,9 +192,9 @@ function showPaper(d, child) {
       b.setAttribute("aria-label", PAPER_FACES[face]);
       b.setAttribute("aria-pressed", String(l.paper === face));
       b.addEventListener("click", async () => {
-        await api("/api/v1/research/paper-ratings", { method: "POST",
-          body: { childID: child.id, glyph: l.char, script: child.script, face, ratedBy: "adult" } });
-        await refresh(child);
+        const rated = await report($("paper-status"), () => api("/api/v1/research/paper-ratings", { method: "POST",
+          body: { childID: child.id, glyph: l.char, script: child.script, face, ratedBy: "adult" } }));
+        if (rated) await refresh(child);
       });
       group.appendChild(b);
     }

@@ -1,7 +1,7 @@
 // The class: every child's card (avatar, name, letters learnt, last practice) leading to its
 // dashboard and settings, a new child, and the parent PIN.
 
-import { ANIMAL_NAMES, COLOUR_NAMES, api, childLabel, signOut } from "./api.js";
+import { ANIMAL_NAMES, COLOUR_NAMES, api, childLabel, report, signOut } from "./api.js";
 import { avatar } from "../js/pictures.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,27 +45,22 @@ async function main() {
   $("new-child").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
-    try {
-      const child = await api("/api/v1/children", { method: "POST",
-        body: { animal: form.animal.value, colour: form.colour.value, name: form.name.value || null } });
-      $("new-status").textContent = `${childLabel(child)} ist angelegt.`;
-      form.reset();
-      await load();
-    } catch (error) { $("new-status").textContent = error.message; }
+    const child = await report($("new-status"), () => api("/api/v1/children", { method: "POST",
+      body: { animal: form.animal.value, colour: form.colour.value, name: form.name.value || null } }));
+    if (!child) return;
+    $("new-status").textContent = `${childLabel(child)} ist angelegt.`;
+    form.reset();
+    await load();
   });
   const pinStatus = $("pin-status");
   $("pin-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try {
-      await api("/api/v1/adult/pin", { method: "PUT", body: { pin: event.target.pin.value } });
-      pinStatus.textContent = "Die PIN ist gespeichert.";
-      event.target.reset();
-    } catch (error) { pinStatus.textContent = error.message; }
+    const saved = await report(pinStatus, () => api("/api/v1/adult/pin", { method: "PUT", body: { pin: event.target.pin.value } }),
+      "Die PIN ist gespeichert.");
+    if (saved) event.target.reset();
   });
-  $("pin-remove").addEventListener("click", async () => {
-    await api("/api/v1/adult/pin", { method: "PUT", body: { pin: null } });
-    pinStatus.textContent = "Es ist keine PIN mehr gesetzt.";
-  });
+  $("pin-remove").addEventListener("click", () =>
+    report(pinStatus, () => api("/api/v1/adult/pin", { method: "PUT", body: { pin: null } }), "Es ist keine PIN mehr gesetzt."));
 }
 
 main();
