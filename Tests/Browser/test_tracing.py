@@ -181,3 +181,18 @@ def test_a_finger_taps_the_dots_and_traces_the_letter(touch_page, server):
     first_checkpoints = [s["checkpoints"][0] for s in glyph["strokes"]]
     for down, (x, y) in zip(downs, first_checkpoints):
         assert abs(down["sample"][0] - x) < 5 and abs(down["sample"][1] - y) < 5, "each stroke begins at its first point"
+
+
+def test_picking_another_letter_mid_lesson_shows_that_letter(page, server):
+    """A letter in progress, another picked from the picker: the pill names the new letter (the old
+    letter's end came first and the page gave up before `started`: the pill kept the old letter)."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    glyph = open_letter(page, server, "o")
+    watch_and_tap_dots(page, glyph)
+    page.click("#letter-button")
+    page.click("#picker-grid button:text-is('A')")
+    page.wait_for_function("document.body.dataset.glyph === 'A' && document.body.dataset.phase === 'observe'")
+    page.wait_for_function("document.getElementById('letter-label').textContent === 'A'", timeout=3000)
+    assert errors == [], errors
+    assert [r["outcome"] for r in server.records() if r["glyph"] == "o"][-1] == "abandoned"

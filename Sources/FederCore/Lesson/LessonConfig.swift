@@ -6,6 +6,9 @@ public struct LessonConfig: Sendable, Equatable, Codable {
     public var observeCycles = 2
     /// Free writing ends this long after the last pen-up with no new touch.
     public var quietSeconds = 2.0
+    /// … or this long while the ink has fewer strokes than the letter: a child who stops to think
+    /// before an A's bar or an i's dot is not judged (and its next stroke lost) after two seconds.
+    public var quietSecondsWithStrokesToCome = 4.0
     /// Pause after the last correct start dot before the next phase, so the last arrow can be seen.
     public var directFinishDelay = 1.0
     /// Without any input for this long, the phase's prompt is said again.

@@ -47,7 +47,11 @@ extension LessonMachine {
         case .freeWrite:
             do { try free!.recorder.penUp(sample) } catch { throw .pen(error) }
             lastActivity = now
-            if !free!.recorder.ink.isEmpty { free!.quietUntil = now + config.quietSeconds }
+            let ink = free!.recorder.ink
+            if !ink.isEmpty {
+                let strokesToCome = ink.strokes.count < glyph.strokes.count
+                free!.quietUntil = now + (strokesToCome ? config.quietSecondsWithStrokesToCome : config.quietSeconds)
+            }
         default:
             throw .notInThisPhase(input: "penUp", phase: phase)
         }

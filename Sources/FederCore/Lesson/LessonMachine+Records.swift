@@ -74,6 +74,7 @@ extension LessonMachine {
         phase = nil
         direct = nil; guided = nil; free = nil
         events.append(.letterFinished(result))
-        if completed { events.append(.say(Phrases.letterDone)) }
+        // "Geschafft!" for a letter that earned a star; a starless one has just heard that it comes back.
+        if completed && result.stars > 0 { events.append(.say(Phrases.letterDone)) }
     }
 }

@@ -264,7 +264,26 @@ struct LessonMachineTests {
         let said = Self.said(events)
         #expect(Phrases.onward.contains(said[0]), "\(said.map(\.text))")
         #expect(!said.contains { $0.text.contains("nochmal") }, "\(said.map(\.text))")
-        #expect(said.last == Phrases.letterDone)
+        #expect(!said.contains(Phrases.letterDone), "no \"Geschafft!\" for a letter without a star")
+    }
+
+    @Test func freeWritingWaitsLongerWhileStrokesAreToCome() throws {
+        // An A's two slants, then a pause to think: not judged after two seconds, the bar still counts.
+        let a = TestInk.glyph("A")
+        let all = TestInk.centerline(a)
+        var lesson = LessonMachine.begin(glyph: a, condition: .threePhase, at: 0).0
+        _ = try lesson.handle(.tap(.zero), at: 0.5)
+        for k in a.strokes.indices { _ = try lesson.handle(.tapDot(k), at: 1 + 0.1 * Double(k)) }
+        _ = try lesson.handle(.tick, at: 3)
+        _ = try Self.write(all, into: &lesson, at: 4)
+        let slants = Ink(pointer: all.pointer, strokes: Array(all.strokes.prefix(2)))
+        let written = try Self.write(slants, into: &lesson, at: 20)
+        #expect(try lesson.handle(.tick, at: written.end + 2.5).isEmpty, "a pause of 2.5 s with the bar to come")
+        let bar = Ink(pointer: all.pointer, strokes: [all.strokes[2]])
+        let barEnd = try Self.write(bar, into: &lesson, at: written.end + 3)
+        let events = try lesson.handle(.tick, at: barEnd.end + 2)
+        let result = try #require(events.compactMap { if case .letterFinished(let r) = $0 { r } else { nil } }.first)
+        #expect(result.records.last?.ink?.strokes.count == 3)
     }
 
     @Test func noPraiseAsksForAnotherTryWhenNoneFollows() {

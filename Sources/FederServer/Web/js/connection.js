@@ -121,7 +121,7 @@ export class Connection {
     const waiting = message.re !== undefined ? this.pending.get(message.re) : undefined;
     if (waiting?.isTerminal) {
       waiting.replies.push(message);
-      if (waiting.isTerminal(message) || message.type === "error") {
+      if (waiting.isTerminal(message) || (message.type === "error" && !waiting.isTerminal.goesOn?.(message))) {
         this.pending.delete(message.re);
         waiting.resolve(waiting.replies);
       }

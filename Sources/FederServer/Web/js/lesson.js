@@ -57,7 +57,9 @@ export class LessonView {
     letterSound.stop();
     setBody({ state: "loading" });
     const body = word ? { word, script } : char ? { glyph: char, script, ...(variant ? { variant } : {}) } : { next: true };
-    const replies = await this.connection.request("start", body);
+    // Until `started`: a letter in progress ends first, in frames of its own.
+    const untilStarted = Object.assign((m) => m.type === "started", { goesOn: (m) => m.code === "storage_failed" });
+    const replies = await this.connection.requestUntil("start", body, untilStarted);
     const started = replies.find((r) => r.type === "started");
     if (!started) throw new Error(replies.find((r) => r.type === "error")?.message ?? "no glyph");
     return started;
@@ -221,7 +223,7 @@ export class LessonView {
     if (message.type === "hello") {
       feedbackSettings.apply(message.profile ? { sound: message.profile.sound, captions: message.profile.captions } : undefined);
     } else if (message.type === "started") {
-      // The adults may have changed sound, captions or hand since hello: they apply from this letter on.
+      // Adults' changes since hello apply from this letter on.
       if (message.profile) {
         feedbackSettings.apply({ sound: message.profile.sound, captions: message.profile.captions });
         document.body.dataset.hand = message.profile.handedness ?? "right";
@@ -232,7 +234,7 @@ export class LessonView {
       this.lessonID = message.lesson ?? null;
       if (this.resuming) return;
       document.body.dataset.glyph = this.glyph.char;
-      // Counters for the whole letter (tests and captions read them); reset only for a new letter.
+      // Counters of the whole letter, reset for a new one.
       for (const key of ["stored", "letterStars", "stars", "mistakes", "lastMistake", "guidedStored", "traced"]) delete document.body.dataset[key];
       document.body.dataset.checkpoints = "0";
       this.paintStars(0); // the last letter's stars are not this one's
@@ -325,7 +327,7 @@ export class LessonView {
 
   enterPhase({ phase, attempt, display }) {
     this.animation.stop();
-    // Resuming the same attempt keeps the ink on the page: the strokes the server lacks are sent next.
+    // Resuming the same attempt keeps the ink; the strokes the server lacks are sent next.
     const keepInk = this.resuming && this.resuming.phase === phase && this.resuming.attempt === attempt;
     letterSound.stop();
     this.full = false;

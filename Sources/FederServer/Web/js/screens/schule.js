@@ -98,7 +98,7 @@ export class SchuleScreen {
     $("celebration").classList.add("hidden");
     const p = this.progress;
     const roundNow = Boolean(p?.roundDone && !this.roundShown);
-    // A sticker the child has just been told about is shown, whether or not the day's round is done.
+    // A sticker just announced is shown, round done or not.
     if (roundNow || p?.newSticker) {
       if (roundNow) this.roundShown = true;
       $("round-picture").innerHTML = (roundNow ? jar(1) : "") + (p.newSticker ? sticker(p.newSticker) : "");

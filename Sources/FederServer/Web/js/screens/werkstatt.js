@@ -98,7 +98,7 @@ export class WerkstattScreen {
       const char = open[Math.floor(Math.random() * open.length)] ?? "M";
       this.target = { expected: char };
       document.body.dataset.werkstattTarget = char;
-      // "Schreib ein großes Emm", "… kleines Emm"; ß has one form: "Schreib ein scharfes S".
+      // ß has one form: "Schreib ein scharfes S".
       const size = char === "ß" ? p.lines.letter : char === char.toUpperCase() ? p.lines.capital : p.lines.small;
       lines = [size, p.names[char]];
       picture = icons.ear();
