@@ -146,7 +146,12 @@ struct LetterSchedulerTests {
         // A letter stamped after now (a clock that ran ahead) is not the one just practised.
         var ahead = learner
         ahead.letters["druck/A"]?.lastPracticed = now.addingTimeInterval(200 * 86_400)
-        #expect(scheduler.lastPractised(in: ahead, now: now) == "druck/m")
+        #expect(scheduler.recentlyPractised(in: ahead, now: now, count: 1) == ["druck/m"])
+        // Extras do not go back and forth between the two letters practised last.
+        var twoNew = learner
+        practised(&twoNew, "a", sessions: 1, score: 0, daysAgo: 0.02)  // m just before, a before that: the most urgent of the rest
+        let next = try? #require(scheduler.next(for: &twoNew, on: day, now: now))
+        #expect(next?.char != "m" && next?.char != "a", "\(String(describing: next))")
         // A new child's round has no mastered letter: every slot, review slots filled in included,
         // is a new letter's.
         var fresh = LearnerState()

@@ -129,7 +129,7 @@ public struct LetterScheduler: Sendable {
     }
 
     /// The next letter: the first open slot of today's round; once the round is done, the most urgent
-    /// open letter other than the one just practised (`last`, or else the course's letter practised
+    /// open letter other than the two just practised (`last`, and the course's letters practised
     /// most recently; marked `extra`). Stores today's round in `learner`.
     public func next(for learner: inout LearnerState, on day: CalendarDay, now: Date, after last: String? = nil) -> Pick? {
         let round = self.round(for: learner, on: day, now: now)
@@ -139,19 +139,24 @@ public struct LetterScheduler: Sendable {
         }
         let open = openChars(in: learner).map { course.key($0) }
         let ranked = rank(open, learner: learner, now: now)
-        let previous = last.map(course.key) ?? lastPractised(in: learner, now: now)
-        guard let best = ranked.first(where: { $0.key != previous }) ?? ranked.first,
+        // Not the letters practised just before (two: the extras went L, l, L, l between the two
+        // newest letters), where there are others; never the very last one while there is another.
+        var recent: [String] = []
+        for key in (last.map { [course.key($0)] } ?? []) + recentlyPractised(in: learner, now: now, count: 2)
+        where !recent.contains(key) { recent.append(key) }
+        guard let best = ranked.first(where: { !recent.prefix(2).contains($0.key) })
+                ?? ranked.first(where: { $0.key != recent.first }) ?? ranked.first,
               let char = char(of: best.key) else { return nil }
         return Pick(char: char, key: best.key, priority: best.priority, kind: kind(of: best.key, in: learner), extra: true)
     }
 
-    /// The key of this course's letter practised last, if any (a time after now, stored while a
-    /// clock ran ahead, is not "last").
-    func lastPractised(in learner: LearnerState, now: Date) -> String? {
+    /// The keys of this course's letters practised last, the latest first (a time after now, stored
+    /// while a clock ran ahead, is not "last").
+    func recentlyPractised(in learner: LearnerState, now: Date, count: Int) -> [String] {
         learner.letters
             .filter { $0.key.hasPrefix("\(course.script)/") && ($0.value.lastPracticed.map { $0 <= now } ?? false) }
-            .max { ($0.value.lastPracticed!, $0.key) < ($1.value.lastPracticed!, $1.key) }?
-            .key
+            .sorted { ($0.value.lastPracticed!, $0.key) > ($1.value.lastPracticed!, $1.key) }
+            .prefix(count).map(\.key)
     }
 
     /// After a letter is finished: ticks it off today's round and keeps how many steps are open now.
