@@ -164,4 +164,7 @@ def test_a_new_sticker_is_shown_when_it_is_announced(page, server):
     assert page.locator("#round-picture .jar").count() == 0, "the round is not done: no full jar"
     heard = [e["key"] for e in page.evaluate("window.feder.audioLog")[before:] if e.get("ended")]
     assert "round.sticker" in heard and "round.done" not in heard, heard
+    page.wait_for_function("document.querySelector('#round-done').getAnimations({ subtree: true }).every((a) => a.playState === 'finished')")
+    home = page.locator("#round-home").bounding_box()
+    assert abs(home["width"] - home["height"]) < 2, f"the home button is round, not an oval: {home}"
     page.screenshot(path=str(artifact("child-new-sticker.png")))

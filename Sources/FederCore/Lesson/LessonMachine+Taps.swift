@@ -43,6 +43,7 @@ extension LessonMachine {
         state.taps.append(.init(dot: counts ? dot : nil, expected: due, correct: false, at: now))
         direct = state
         events.append(.dotTapped(dot: dot, correct: false, expected: due))
-        events.append(.say(Phrases.nextDot))
+        // Before any dot is tapped there is no "next" one: the child hears which comes first.
+        events.append(.say(due == 0 ? Phrases.wrongDot : Phrases.nextDot))
     }
 }
