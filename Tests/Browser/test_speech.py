@@ -304,7 +304,8 @@ def test_a_two_finger_swipe_switches_the_letter_sound_between_sound_and_name(tou
             finger._send("touchMove", [(1, (x - 40 + dx * step / 8, y)), (2, (x + 40 + dx * step / 8, y + 30))])
         finger._send("touchEnd", [])
 
-    assert page.evaluate("document.body.dataset.letterSound") == "sound"
+    # The letter's clip is chosen once the clip list is loaded (a fetch): wait for it, not a moment.
+    page.wait_for_function("document.body.dataset.letterSound === 'sound'", timeout=5000)
     swipe(160)
     page.wait_for_function("document.body.dataset.letterSound === 'name'")
     page.wait_for_function("window.feder.audioLog.some(e => e.kind === 'letterSound' && e.phase === 'swipe' && e.finished)",
