@@ -121,6 +121,7 @@ public enum FederApp {
         ResearchRoutes(services: services).register(on: router)
         GateRoutes(keeper: keeper, options: adult, now: services.clock.wall).register(on: router)
         ClassRoutes(services: services).register(on: router)
+        WorksheetRoutes(services: services).register(on: router)
         return router
     }
 }

@@ -97,7 +97,7 @@ def test_the_page_keeps_to_itself_and_breaks_no_rule_of_its_own(browser, server)
     page.click("#replay")  # a tap lets the page play sound: the prompt's clip is fetched and played
     wait_until(page, "(window.feder?.audioLog ?? []).some((e) => e.ended && e.source === 'clip')")
     assert page.evaluate("() => window.__violations") == []
-    # The grown-ups' pages: the gate, the class list, a child's dashboard with its charts, research.
+    # The grown-ups' pages: the gate, the class list, a child's dashboard with its charts, research, a worksheet.
     from adult_gate import create_profile, solve_gate_in_page
     child = create_profile(server, "fuchs", "rot")
     page.goto(server.url + "/adult/")
@@ -109,5 +109,8 @@ def test_the_page_keeps_to_itself_and_breaks_no_rule_of_its_own(browser, server)
     assert page.evaluate("() => window.__violations") == []
     page.goto(server.url + "/adult/research.html")
     wait_until(page, "document.querySelectorAll('button').length > 0")
+    assert page.evaluate("() => window.__violations") == []
+    page.goto(server.url + "/adult/worksheet.html?letters=Mm")  # the pages as images from the API
+    wait_until(page, "[...document.querySelectorAll('#pages img')].some((i) => i.complete && i.naturalWidth > 0)")
     assert page.evaluate("() => window.__violations") == []
     context.close()

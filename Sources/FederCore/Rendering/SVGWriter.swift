@@ -20,9 +20,10 @@ struct SVGWriter {
         points.map { "\(num($0.x)),\(num($0.y))" }.joined(separator: " ")
     }
 
-    func document(width: Double, height: Double, background: String) -> String {
+    /// The whole document; `unit` ("mm" for print) sets the size on paper, the view box stays in numbers.
+    func document(width: Double, height: Double, background: String, unit: String = "") -> String {
         """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.num(width))" height="\(Self.num(height))" viewBox="0 0 \(Self.num(width)) \(Self.num(height))">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.num(width))\(unit)" height="\(Self.num(height))\(unit)" viewBox="0 0 \(Self.num(width)) \(Self.num(height))">
         <rect width="100%" height="100%" fill="\(background)"/>
         \(body)</svg>
 

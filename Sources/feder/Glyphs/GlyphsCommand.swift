@@ -6,7 +6,7 @@ struct GlyphsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glyphs",
         abstract: "Check, render and export the glyph library.",
-        subcommands: [Lint.self, Sheet.self, Export.self]
+        subcommands: [Lint.self, Sheet.self, Export.self, WorksheetPages.self]
     )
 }
 

@@ -110,8 +110,11 @@ function showPhases(d) {
     row([PHASE_NAMES[p.phase] ?? p.phase, String(p.begun), String(p.passed), percent(p.rate)])));
 }
 
-function showNeeds(d) {
+function showNeeds(d, child) {
   $("needs-none").hidden = d.needsPractice.length > 0;
+  const sheet = $("needs-worksheet");
+  sheet.hidden = d.needsPractice.length === 0;
+  sheet.href = `worksheet.html?${new URLSearchParams({ script: child.script, letters: d.needsPractice.map((n) => n.char).join("") })}`;
   $("needs-table").hidden = d.needsPractice.length === 0;
   $("needs-table").tBodies[0].replaceChildren(...d.needsPractice.map((n) => {
     const tr = row([n.char, String(n.judged), String(n.succeeded),
@@ -208,7 +211,7 @@ async function refresh(child) {
   showLetters(d);
   showDays(d);
   showPhases(d);
-  showNeeds(d);
+  showNeeds(d, child);
   showMotor(d);
   showPaper(d, child);
   await showLatestFree(d);
