@@ -94,13 +94,14 @@ public struct Worksheet: Sendable {
 
     /// Sizes in glyph units: a ruling line of about 0.25 mm; start dots, their numbers and the
     /// arrows larger than on the contact sheet, to be seen on paper at arm's length.
-    private var sizes: GlyphPicture.Sizes {
+    var sizes: GlyphPicture.Sizes {
         var sizes = GlyphPicture.Sizes()
         sizes.rulingLine = 0.25 / scale
         sizes.startRadius = 17
         sizes.number = 22
-        sizes.spreadBelow = 20
-        sizes.spreadStep = 38
+        // Start dots closer than a dot's width with its ring are set side by side, clear of each other.
+        sizes.spreadBelow = 2 * sizes.startRadius + sizes.startRing + 1
+        sizes.spreadStep = sizes.spreadBelow
         sizes.arrowGap = 24
         sizes.arrowLine = 5
         sizes.arrowHead = 14

@@ -53,10 +53,13 @@ struct WorksheetRoutes: Sendable {
         case .noLetters: return "Bitte mindestens einen Buchstaben wählen."
         case .tooManyLetters: return "Ein Blatt nimmt höchstens \(Worksheet.maxLetters) Buchstaben."
         case .mixedRulings: return "Diese Buchstaben stehen nicht auf denselben Linien."
+        case .rowsPerLetter(let rows) where rows < 1: return "Mindestens eine Zeile pro Buchstabe."
         case .rowsPerLetter(let rows): return "\(rows) Zeilen pro Buchstabe passen nicht auf eine Seite."
         case .noSuchPage: return "Diese Seite gibt es nicht."
         case .unknownScript: return "Diese Schrift gibt es nicht."
-        case .unknownLetters(let chars): return "Diese Zeichen gibt es in der Schrift nicht: \(chars.joined(separator: " "))"
+        case .unknownLetters(let chars):
+            let named = chars.prefix(12).joined(separator: " ") + (chars.count > 12 ? " …" : "")
+            return "Diese Zeichen gibt es in der Schrift nicht: \(named)"
         }
     }
 }

@@ -88,6 +88,24 @@ struct WorksheetTests {
         }
     }
 
+    /// Numbered start dots that lie close together (the two of an `a`, the umlaut's dots over an
+    /// `A`) are set side by side, never over each other: on the model and on every copy.
+    @Test func noStartDotCoversAnother() throws {
+        for script in ["druck", "schul"] {
+            for char in Self.library.characters(in: script) {
+                let glyph = try Self.library.glyph(char, script: script)
+                let sizes = try Worksheet(glyphs: [glyph]).sizes
+                let model = GlyphPicture.spread(GlyphGuides(glyph: glyph).startDots, below: sizes.spreadBelow, step: sizes.spreadStep)
+                let copy = GlyphPicture.spread(glyph.strokes.filter { !$0.isDot }.map(\.start), below: sizes.spreadBelow, step: sizes.spreadStep)
+                for (dots, width) in [(model, 2 * sizes.startRadius + sizes.startRing), (copy, 1.5 * sizes.startRadius)] {
+                    for i in dots.indices { for j in dots.indices where j > i {
+                        #expect(dots[i].distance(to: dots[j]) >= width, "\(script)/\(char): dots \(i + 1) and \(j + 1) overlap")
+                    } }
+                }
+            }
+        }
+    }
+
     /// Every letter of both scripts fits a row with copies beside its model, and nothing is drawn
     /// past the page's right edge.
     @Test func everyLetterFitsItsRow() throws {

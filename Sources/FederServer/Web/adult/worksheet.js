@@ -34,21 +34,27 @@ async function update() {
   const ask = ++pending;
   const status = $("worksheet-status");
   $("print").disabled = true;
+  const q = query();
+  history.replaceState(null, "", `?${q}`);
   if (chosen.length === 0) {
     $("pages").replaceChildren();
     status.classList.remove("error");
     status.textContent = "Bitte Buchstaben wählen.";
     return;
   }
-  const q = query();
   const layout = await report(status, () => api(`/api/v1/worksheet?${q}`));
-  if (ask !== pending || !layout) return;
-  history.replaceState(null, "", `?${q}`);
-  $("pages").replaceChildren(...layout.pages.map((letters, n) => Object.assign(document.createElement("img"), {
+  if (ask !== pending) return;
+  if (!layout) { $("pages").replaceChildren(); return; }  // no preview that does not match the choice
+  const pages = layout.pages.map((letters, n) => Object.assign(document.createElement("img"), {
     src: `/api/v1/worksheet/pages/${n + 1}?${q}`, alt: `Seite ${n + 1}: ${letters.join(", ")}`,
-  })));
+  }));
+  $("pages").replaceChildren(...pages);
   status.textContent = layout.pages.length === 1 ? "Eine Seite." : `${layout.pages.length} Seiten.`;
-  $("print").disabled = false;
+  // Printing waits for every page, so none is printed blank.
+  const loaded = await Promise.all(pages.map((img) => img.decode().then(() => true, () => false)));
+  if (ask !== pending) return;
+  if (loaded.every(Boolean)) $("print").disabled = false;
+  else report(status, () => { throw new Error("Eine Seite ließ sich nicht laden. Bitte nochmals versuchen."); });
 }
 
 function showScript(script, scripts) {
@@ -67,7 +73,8 @@ async function main() {
   const params = new URLSearchParams(location.search);
   if (scripts.some((s) => s.id === params.get("script"))) form.script.value = params.get("script");
   if (["2", "4", "8"].includes(params.get("rows"))) form.rows.value = params.get("rows");
-  for (const char of params.get("letters") ?? "") if (!chosen.includes(char)) chosen.push(char);
+  // Composed first: a link may carry an ä as a plus a combining mark.
+  for (const char of (params.get("letters") ?? "").normalize("NFC")) if (!chosen.includes(char)) chosen.push(char);
   await showScript(form.script.value, scripts);
   document.querySelector("main").hidden = false;
   document.body.dataset.loaded = "true";
