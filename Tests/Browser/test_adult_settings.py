@@ -9,8 +9,8 @@ from websockets.sync.client import connect
 from adult_gate import create_profile, solve_gate_in_page
 from child_steps import run_scheduled_letter, wait_screen
 from conftest import artifact
-from lesson_steps import wait_phase
-from test_speech import lines, unlock_audio, wait_quiet
+from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
+from test_speech import SLACK_MS, lines, unlock_audio, wait_quiet
 
 
 def onboarded(server):
@@ -108,3 +108,61 @@ def test_a_failed_action_is_told_not_swallowed(page, server):
     page.click("#pin-remove")
     page.wait_for_function("document.getElementById('pin-status').classList.contains('error')")
     assert "Keine Verbindung" in page.inner_text("#pin-status")
+
+
+def colours(page):
+    """The page's paper, text and ruling colours as the stylesheet resolves them now."""
+    return page.evaluate("""(() => { const s = getComputedStyle(document.documentElement);
+        return Object.fromEntries(['--paper', '--ink-text', '--line'].map((k) => [k, s.getPropertyValue(k).trim()])); })()""")
+
+
+def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach_the_child(browser, server):
+    """On a tablet set to light, a parent chooses dark pages, high contrast, a slower voice and no
+    vibration: the child's next letter is dark and of high contrast, every line is heard whole at
+    0.85 of its speed, and tapping the dots no longer vibrates (it did before)."""
+    child = onboarded(server)
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme="light")
+    context.add_init_script(f"""localStorage.setItem('feder.child', '{child}');
+        window.__vibrations = [];
+        navigator.vibrate = (pattern) => {{ window.__vibrations.push(pattern); return true; }};""")
+    kid = context.new_page()
+    m = open_letter(kid, server, "M")
+    unlock_audio(kid)
+    wait_quiet(kid)
+    light = colours(kid)
+    assert light["--paper"] == "#fffdf8", light
+    heard = lines(kid)
+    assert heard and all(e["source"] == "clip" and e.get("rate") is None for e in heard), heard
+    watch_and_tap_dots(kid, m)
+    assert kid.evaluate("window.__vibrations.length") >= len(m["strokes"]), "each right dot buzzes"
+
+    adult = context.new_page()
+    adult.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(adult)
+    adult.wait_for_selector("body[data-loaded=true]")
+    adult.select_option("#settings [name=appearance]", "dark")
+    adult.select_option("#settings [name=speechRate]", "slow")
+    adult.check("#settings [name=highContrast]")
+    adult.uncheck("#settings [name=haptics]")
+    adult.click("#settings button.primary")
+    adult.wait_for_function("document.getElementById('settings-status').textContent.startsWith('Gespeichert')")
+    with server.db() as con:
+        settings = json.loads(con.execute("SELECT settings FROM child WHERE id = ?", (child,)).fetchone()[0])
+    assert (settings["appearance"], settings["speechRate"], settings["highContrast"], settings["haptics"]) == ("dark", "slow", True, False)
+    adult.close()
+
+    a = open_letter(kid, server, "A")
+    unlock_audio(kid)
+    wait_quiet(kid, timeout=30000)
+    dark = colours(kid)
+    assert dark["--paper"] == "#111827" and dark["--ink-text"] == "#f8fafc", dark
+    assert dark["--line"] == dark["--ink-text"], "high contrast: the ruling in the text colour"
+    heard = lines(kid)
+    assert heard and all(e["source"] == "clip" and e["rate"] == 0.85 for e in heard), heard
+    for e in heard:
+        assert e["ended"] and not e["cut"], e
+        assert e["played"] >= e["clipDuration"] / 0.85 - SLACK_MS, f"{e['key']} was not heard whole at 0.85: {e}"
+    kid.screenshot(path=str(artifact("child-dark-high-contrast-setting.png")))
+    watch_and_tap_dots(kid, a)
+    assert kid.evaluate("window.__vibrations") == [], "vibration off"
+    context.close()

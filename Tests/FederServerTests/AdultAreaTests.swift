@@ -270,4 +270,33 @@ struct AdultAreaTests {
             #expect(try await h.services.children.find(id: child.id)?.settings.dailyGoal == 3, "refused changes change nothing")
         }
     }
+
+    @Test func theDisplayAndFeedbackSettingsAreStoredAndBadValuesRefused() async throws {
+        let h = try Harness()
+        let child = try await h.services.children.create(avatar: Avatar(animal: .igel, colour: .blau), now: Date())
+        #expect(child.settings.haptics && child.settings.speechRate == .normal && child.settings.appearance == .system
+                && !child.settings.highContrast, "the defaults")
+        try await h.app.test(.router) { client in
+            let (_, cookie) = try await Self.answerGate(client)
+            let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
+            let uri = "/api/v1/children/\(child.id)"
+            let ok = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(
+                string: #"{"haptics":false,"speechRate":"slow","appearance":"dark","highContrast":true}"#))
+            #expect(ok.status == .ok)
+            let stored = try #require(try await h.services.children.find(id: child.id)).settings
+            #expect(!stored.haptics && stored.speechRate == .slow && stored.appearance == .dark && stored.highContrast)
+            for bad in [#"{"speechRate":"fast"}"#, #"{"appearance":"sepia"}"#, #"{"haptics":"no"}"#, #"{"highContrast":1}"#] {
+                let response = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(string: bad))
+                #expect(response.status == .badRequest, "\(bad)")
+            }
+            #expect(try await h.services.children.find(id: child.id)?.settings == stored, "refused changes change nothing")
+        }
+    }
+
+    @Test func settingsStoredBeforeTheDisplaySettingsLoadWithTheirDefaults() throws {
+        let old = #"{"courseOrder":"primer","dailyGoal":4,"sound":false,"captions":true,"openedSteps":0}"#
+        let settings = try JSONDecoder().decode(ChildSettings.self, from: Data(old.utf8))
+        #expect(settings.dailyGoal == 4 && !settings.sound && settings.captions)
+        #expect(settings.haptics && settings.speechRate == .normal && settings.appearance == .system && !settings.highContrast)
+    }
 }

@@ -32,10 +32,14 @@ struct ChildChange: Decodable, Sendable {
     var toleranceOverride: Patch<Double> = .keep
     var letterScaleOverride: Patch<Double> = .keep
     var openedSteps: Int?
+    var haptics: Bool?
+    var speechRate: ChildSettings.SpeechRate?
+    var appearance: ChildSettings.Appearance?
+    var highContrast: Bool?
 
     enum CodingKeys: String, CodingKey {
         case name, animal, colour, handedness, pointer, script, archived, courseOrder, dailyGoal, sound, captions
-        case toleranceOverride, letterScaleOverride, openedSteps
+        case toleranceOverride, letterScaleOverride, openedSteps, haptics, speechRate, appearance, highContrast
     }
 
     /// Any field name, to find those this change does not know.
@@ -68,6 +72,10 @@ struct ChildChange: Decodable, Sendable {
         toleranceOverride = try .decode(.toleranceOverride, in: c)
         letterScaleOverride = try .decode(.letterScaleOverride, in: c)
         openedSteps = try c.decodeIfPresent(Int.self, forKey: .openedSteps)
+        haptics = try c.decodeIfPresent(Bool.self, forKey: .haptics)
+        speechRate = try c.decodeIfPresent(ChildSettings.SpeechRate.self, forKey: .speechRate)
+        appearance = try c.decodeIfPresent(ChildSettings.Appearance.self, forKey: .appearance)
+        highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast)
     }
 
     static let dailyGoals = 1...20
@@ -107,6 +115,10 @@ struct ChildChange: Decodable, Sendable {
         if let dailyGoal { child.settings.dailyGoal = dailyGoal }
         if let sound { child.settings.sound = sound }
         if let captions { child.settings.captions = captions }
+        if let haptics { child.settings.haptics = haptics }
+        if let speechRate { child.settings.speechRate = speechRate }
+        if let appearance { child.settings.appearance = appearance }
+        if let highContrast { child.settings.highContrast = highContrast }
         switch toleranceOverride {
         case .keep: break
         case .clear: child.settings.toleranceOverride = nil

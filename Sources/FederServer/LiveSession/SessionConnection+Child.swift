@@ -35,7 +35,9 @@ extension SessionConnection {
     static func profileInfo(_ child: ChildRecord) -> ProfileInfo {
         ProfileInfo(name: child.displayName, animal: child.animal, colour: child.colour, handedness: child.handedness,
                     pointer: child.pointer, script: child.script, needsOnboarding: child.onboardedAt == nil,
-                    sound: child.settings.sound, captions: child.settings.captions)
+                    sound: child.settings.sound, captions: child.settings.captions, haptics: child.settings.haptics,
+                    speechRate: child.settings.speechRate.factor, appearance: child.settings.appearance,
+                    highContrast: child.settings.highContrast)
     }
 
     mutating func onboarded(pointer: PointerKind, handedness: Handedness, re id: RequestID?) async -> [ServerMessage] {

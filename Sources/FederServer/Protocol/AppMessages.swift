@@ -13,6 +13,12 @@ struct ProfileInfo: Sendable, Equatable, Encodable {
     var needsOnboarding: Bool
     var sound: Bool
     var captions: Bool
+    var haptics: Bool
+    /// The voice's playback rate (1, or 0.85 for a child who needs it slower).
+    var speechRate: Double
+    /// `system`, `light` or `dark`.
+    var appearance: ChildSettings.Appearance
+    var highContrast: Bool
 }
 
 /// Why this letter was picked (Schule's "Weiter").

@@ -16,6 +16,24 @@ public struct ChildSettings: Sendable, Equatable, Codable {
     public var letterScaleOverride: Double?
     /// Course steps opened by hand (skip ahead for a child who already knows letters).
     public var openedSteps = 0
+    /// A short buzz at each checkpoint, stroke and letter where the device can (off: none).
+    public var haptics = true
+    /// How fast Feder's voice speaks.
+    public var speechRate: SpeechRate = .normal
+    /// Light or dark pages, or as the device is set.
+    public var appearance: Appearance = .system
+    /// Stronger colours for the model letter, the ruling and the child's ink.
+    public var highContrast = false
+
+    public enum SpeechRate: String, Sendable, Codable, CaseIterable {
+        case slow, normal
+        /// The playback rate of the voice's clips (the pitch kept).
+        public var factor: Double { self == .slow ? 0.85 : 1 }
+    }
+
+    public enum Appearance: String, Sendable, Codable, CaseIterable {
+        case system, light, dark
+    }
 
     public init() {}
 
@@ -30,6 +48,10 @@ public struct ChildSettings: Sendable, Equatable, Codable {
         toleranceOverride = try c.decodeIfPresent(Double.self, forKey: .toleranceOverride)
         letterScaleOverride = try c.decodeIfPresent(Double.self, forKey: .letterScaleOverride)
         openedSteps = try c.decodeIfPresent(Int.self, forKey: .openedSteps) ?? d.openedSteps
+        haptics = try c.decodeIfPresent(Bool.self, forKey: .haptics) ?? d.haptics
+        speechRate = try c.decodeIfPresent(SpeechRate.self, forKey: .speechRate) ?? d.speechRate
+        appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? d.appearance
+        highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast) ?? d.highContrast
     }
 
     /// The scheduler these settings describe, for a child in `condition`.

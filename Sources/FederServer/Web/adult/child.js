@@ -41,6 +41,10 @@ function showChild(child) {
   form.letterScaleOverride.value = child.settings.letterScaleOverride ?? "";
   form.sound.checked = child.settings.sound;
   form.captions.checked = child.settings.captions;
+  form.haptics.checked = child.settings.haptics;
+  form.highContrast.checked = child.settings.highContrast;
+  form.speechRate.value = child.settings.speechRate;
+  form.appearance.value = child.settings.appearance;
   form.openedSteps.replaceChildren(
     new Option(`wie gelernt (jetzt offen: ${child.openSteps} von ${child.steps.length} Stufen)`, "0"),
     ...child.steps.map((chars, i) => new Option(`bis Stufe ${i + 1}: ${chars.join(" ")}`, String(i + 1))));
@@ -60,7 +64,8 @@ function readSettings(form) {
     handedness: form.handedness.value, pointer: form.pointer.value, script: form.script.value,
     courseOrder: form.courseOrder.value, openedSteps: Number(form.openedSteps.value), dailyGoal: Number(form.dailyGoal.value),
     toleranceOverride: optional(form.toleranceOverride.value), letterScaleOverride: optional(form.letterScaleOverride.value),
-    sound: form.sound.checked, captions: form.captions.checked,
+    sound: form.sound.checked, captions: form.captions.checked, haptics: form.haptics.checked,
+    highContrast: form.highContrast.checked, speechRate: form.speechRate.value, appearance: form.appearance.value,
   };
 }
 

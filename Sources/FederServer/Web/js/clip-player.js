@@ -6,6 +6,7 @@
 import { audioContext } from "./audio-context.js";
 import { logStart, logFinish } from "./audio-log.js";
 import { loadManifest, clipURL } from "./clip-manifest.js";
+import { feedbackSettings } from "./feedback-settings.js";
 
 const buffers = new Map();
 
@@ -30,6 +31,8 @@ export async function preload(key) {
 export async function playLine({ key, text }, { muted = false } = {}) {
   const entry = key ? (await loadManifest()).lines[key] : undefined;
   if (muted) return silent({ key, text, source: "muted", clipDuration: entry ? entry.duration * 1000 : null });
+  // Slower speech: an <audio> element keeps the voice's pitch at another rate (Web Audio would not).
+  if (entry && feedbackSettings.speechRate !== 1) return playSlowly(key, text, entry, feedbackSettings.speechRate);
   if (entry && audioContext()) {
     try {
       return playClip(key, text, entry, await buffer(entry));
@@ -69,6 +72,22 @@ function playClip(key, text, entry, audio) {
   return handle;
 }
 
+function playSlowly(key, text, entry, rate) {
+  const audio = new Audio(clipURL(entry));
+  audio.preservesPitch = true;
+  audio.playbackRate = rate;
+  const record = logStart({ kind: "line", key, text, source: "clip", clipDuration: entry.duration * 1000, rate });
+  let finish;
+  const done = new Promise((resolve) => { finish = resolve; });
+  const end = (how) => { clearTimeout(watchdog); if (!record.finished) logFinish(record, how); finish(record); };
+  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, (entry.duration / rate) * 1000 + 3000);
+  audio.onended = () => end({ ended: !record.cut });
+  audio.onerror = () => end({ cut: true });
+  audio.play().catch(() => end({ cut: true }));
+  const handle = { record, done, stop() { record.cut = true; audio.pause(); end({ cut: true }); } };
+  return handle;
+}
+
 // --- Fallback: the browser's own German voice -------------------------------------------------
 
 let germanVoice = null;
@@ -92,7 +111,7 @@ function speak({ key, text }) {
   const u = new SpeechSynthesisUtterance(text);
   u.voice = germanVoice;
   u.lang = germanVoice.lang;
-  u.rate = 0.9;
+  u.rate = 0.9 * feedbackSettings.speechRate;
   u.pitch = 1.05;
   const end = (ended) => { logFinish(record, { ended, cut: !ended }); finish(record); };
   u.onend = () => end(!record.cut);

@@ -1,20 +1,29 @@
-// The child's sound and caption settings (set by a parent, sent in the `hello` reply as
-// `settings: {sound, captions}`). Sound off silences speech, letter sounds and effects alike;
-// haptics stay; captions show each spoken line as text for the adults in the room.
+// The child's feedback and display settings (set by a parent, sent in the profile of `hello` and
+// `started`). Sound off silences speech, letter sounds and effects alike; haptics (vibration) are
+// their own setting; captions show each spoken line as text for the adults in the room; the voice
+// may speak slower; the page may be light or dark whatever the device says, and of high contrast.
 
 const listeners = [];
 
 export const feedbackSettings = {
   sound: true,
   captions: false,
+  haptics: true,
+  speechRate: 1,
+  appearance: "system",
+  highContrast: false,
 
   /** Takes what the server sent; anything missing keeps its default. */
   apply(settings) {
     if (!settings || typeof settings !== "object") return;
     if (typeof settings.sound === "boolean") this.sound = settings.sound;
-    if (typeof settings.captions === "boolean") this.captions = settings.captions;
+    for (const flag of ["captions", "haptics", "highContrast"]) if (typeof settings[flag] === "boolean") this[flag] = settings[flag];
+    if (settings.speechRate >= 0.5 && settings.speechRate <= 2) this.speechRate = settings.speechRate;
+    if (["system", "light", "dark"].includes(settings.appearance)) this.appearance = settings.appearance;
     document.body.dataset.sound = this.sound ? "on" : "off";
     document.body.dataset.captions = this.captions ? "on" : "off";
+    document.documentElement.dataset.appearance = this.appearance;
+    document.documentElement.dataset.contrast = this.highContrast ? "high" : "normal";
     listeners.forEach((fn) => fn(this));
   },
 

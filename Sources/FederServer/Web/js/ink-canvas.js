@@ -1,6 +1,8 @@
 // Draws the child's ink immediately, before any server reply: the local echo that keeps latency
 // at one frame. Width follows pen pressure.
 
+import { feedbackSettings } from "./feedback-settings.js";
+
 export class InkCanvas {
   constructor(canvas, viewport) {
     this.canvas = canvas;
@@ -8,6 +10,8 @@ export class InkCanvas {
     this.ctx = canvas.getContext("2d");
     this.strokes = [];
     this.ratio = 1;
+    // Light, dark or high contrast chosen for this child: the ink takes the new colour.
+    feedbackSettings.onChange(() => { this.inkColour = null; this.redraw(); });
   }
 
   resize() {

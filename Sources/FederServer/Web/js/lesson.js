@@ -221,11 +221,11 @@ export class LessonView {
   onServerMessage(message) {
     // "started" arrives just before the first phase's events: take the glyph from it at once.
     if (message.type === "hello") {
-      feedbackSettings.apply(message.profile ? { sound: message.profile.sound, captions: message.profile.captions } : undefined);
+      feedbackSettings.apply(message.profile);
     } else if (message.type === "started") {
       // Adults' changes since hello apply from this letter on.
       if (message.profile) {
-        feedbackSettings.apply({ sound: message.profile.sound, captions: message.profile.captions });
+        feedbackSettings.apply(message.profile);
         document.body.dataset.hand = message.profile.handedness ?? "right";
       }
       this.glyph = message.glyph;

@@ -1,7 +1,7 @@
 // Small synthesised sounds and haptics: a tick per checkpoint, a chime per stroke, a soft "not yet"
 // for a wrong tap, a falling two-note sound for a mistake, one bell per star, a fanfare per letter.
 // They play through the page's one audio context (unlocked by the first touch) and honour the
-// child's sound setting; vibration, where the device has it, stays on either way.
+// child's sound setting; vibration, where the device has it, follows its own setting (haptics).
 
 import { audioContext } from "./audio-context.js";
 import { logStart, logFinish } from "./audio-log.js";
@@ -24,7 +24,7 @@ function tone(freq, start, duration, gain = 0.08, type = "sine") {
 }
 
 function buzz(pattern) {
-  if (navigator.vibrate) navigator.vibrate(pattern);
+  if (navigator.vibrate && feedbackSettings.haptics) navigator.vibrate(pattern);
 }
 
 /** Plays an effect (a list of tones) unless sound is off, and logs it as `fx.<name>`. */

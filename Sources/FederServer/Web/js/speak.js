@@ -6,8 +6,9 @@ import { feedbackSettings } from "./feedback-settings.js";
 
 const asLine = (line) => (typeof line === "string" ? { key: null, text: line } : { key: line.key ?? null, text: line.text });
 
+/** The child's settings; without a child (who writes is not known yet) the defaults. */
 export function applySettings(profile) {
-  feedbackSettings.apply({ sound: profile?.sound ?? true, captions: profile?.captions ?? false });
+  feedbackSettings.apply({ sound: true, captions: false, haptics: true, speechRate: 1, appearance: "system", highContrast: false, ...profile });
 }
 
 export function say(line) {
