@@ -2,6 +2,11 @@ import FederCore
 import Foundation
 import GRDB
 
+/// A child that is not (or no longer) stored: an adult deleted it.
+public struct ChildGone: Error, Equatable, Sendable {
+    public var id: String
+}
+
 /// Profiles and their letter sessions: who writes on this server, and what they finished when.
 public struct ChildStore: Sendable {
     let database: FederDatabase
@@ -33,14 +38,48 @@ public struct ChildStore: Sendable {
         try await database.writer.read { db in try ChildRecord.fetchOne(db, key: id) }
     }
 
-    /// The stored profile if it was written since `known` (its `updatedAt`), nil when it was not or
-    /// there is no such child. A live session asks at every letter; the profile, learner model
-    /// included, is decoded only when someone changed it. Dates are compared as stored (to the
-    /// millisecond, in GRDB's text form), so the `updatedAt` a connection read or wrote matches.
+    /// The stored profile if it was written since `known` (its `updatedAt`), nil when it was not.
+    /// A live session asks at every letter; the profile, learner model included, is decoded only
+    /// when someone changed it. Dates are compared as stored (to the millisecond, in GRDB's text
+    /// form), so the `updatedAt` a connection read or wrote matches. Throws `ChildGone` when there is
+    /// no such child (an adult deleted it while it was writing).
     public func find(id: String, ifUpdatedOtherThan known: Date) async throws -> ChildRecord? {
         try await database.writer.read { db in
-            try ChildRecord.filter(key: id).filter(ChildRecord.Columns.updatedAt != known).fetchOne(db)
+            let changed = try ChildRecord.filter(key: id).select(ChildRecord.Columns.updatedAt != known, as: Bool.self).fetchOne(db)
+            guard let changed else { throw ChildGone(id: id) }
+            return changed ? try ChildRecord.fetchOne(db, key: id) : nil
         }
+    }
+
+    /// Deletes the child and everything stored about it — profile, lessons, phase records, stroke
+    /// drafts, letter sessions, study enrolment, arm changes, paper ratings (the schema's foreign
+    /// keys cascade from the profile) — and keeps only its random id, so that a tablet that still
+    /// remembers it is told instead of bringing it back. The deleted rows are overwritten in the
+    /// file (`secure_delete`) and the write-ahead log is folded into it and emptied, so the data
+    /// does not linger on disk (when a reader holds the log at that moment it is emptied later, at
+    /// SQLite's next checkpoint). Returns false when there was no such child.
+    public func delete(id: String, now: Date) async throws -> Bool {
+        let deleted = try await database.writer.writeWithoutTransaction { db -> Bool in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
+            var deleted = false
+            try db.inTransaction {
+                deleted = try ChildRecord.deleteOne(db, key: id)
+                if deleted {
+                    try db.execute(sql: "INSERT OR REPLACE INTO deletedChild (id, deletedAt) VALUES (?, ?)", arguments: [id, now])
+                }
+                return .commit
+            }
+            return deleted
+        }
+        if deleted, database.file != nil {
+            _ = try? await database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        return deleted
+    }
+
+    static func isDeleted(_ id: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM deletedChild WHERE id = ?)", arguments: [id]) ?? false
     }
 
     /// Changes a stored profile; returns the updated record, or nil if there is no such child.

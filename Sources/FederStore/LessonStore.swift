@@ -30,6 +30,8 @@ public struct LessonStore: Sendable {
     public func child(id: String, now: Date = Date()) async throws -> ChildRecord {
         try await database.writer.write { db in
             if let existing = try ChildRecord.fetchOne(db, key: id) { return existing }
+            // An id whose child an adult deleted is not made again (`ChildGone`).
+            if try ChildStore.isDeleted(id, in: db) { throw ChildGone(id: id) }
             let child = ChildRecord(id: id, createdAt: now, updatedAt: now)
             try child.insert(db)
             return child

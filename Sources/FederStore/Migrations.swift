@@ -146,6 +146,15 @@ enum Migrations {
                           columns: ["childID", "completed", "day"])
         }
         ResearchMigrations.registerLater(in: &migrator)
+        migrator.registerMigration("v10-deleted-children") { db in
+            // The ids of children whose data an adult deleted: a tablet that still remembers one
+            // must not bring the child back as a new profile (`hello` makes one for an unknown id).
+            // The id is a random UUID and all that is kept.
+            try db.create(table: "deletedChild") { t in
+                t.primaryKey("id", .text)
+                t.column("deletedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -63,7 +63,8 @@ struct APIRoutesTests {
             // Every refusal of the API is JSON with a code, the framework's own included.
             for (method, uri, body, status, code) in [
                 (HTTPRequest.Method.get, "/api/v1/nope", "", HTTPResponse.Status.notFound, "not_found"),
-                (.delete, "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11", "", .notFound, "not_found"),
+                (.put, "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11", "", .notFound, "not_found"),
+                (.delete, "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11", "", .notFound, "no_child"),
                 (.post, "/api/v1/children", "{", .badRequest, "bad_request"),
                 (.post, "/api/v1/children", #"{"animal":3,"colour":"rot"}"#, .badRequest, "bad_request"),
                 (.get, "/api/v1/records?limit=abc", "", .badRequest, "bad_request"),

@@ -126,7 +126,7 @@ struct ChildStoreTests {
         let rebased = try await lessons.saveLearner(of: session, previously: known, rebase: { _ in })
         #expect(rebased?.displayName == "Fritzi" && rebased?.updatedAt == session.updatedAt)
         #expect(try await children.find(id: fox.id, ifUpdatedOtherThan: session.updatedAt) == nil)
-        #expect(try await children.find(id: "nobody", ifUpdatedOtherThan: created) == nil)
+        await #expect(throws: ChildGone(id: "nobody")) { try await children.find(id: "nobody", ifUpdatedOtherThan: created) }
     }
 
     @Test func savingTheLearnerModelChangesOnlyItAndTheTime() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// The class as the adults see it, under `/api/v1/children` (adult session required): every
-/// profile with its settings and progress, a new child, changes, and each child's dashboard.
+/// profile with its settings and progress, a new child, changes, deletion, and each child's dashboard.
 struct ClassRoutes: Sendable {
     let services: FederServices
 
@@ -39,6 +39,15 @@ struct ClassRoutes: Sendable {
             }
             context.logger.info("adult changed a child's profile", metadata: ["child": "\(id)"])
             return AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: id))
+        }
+        // Erasure: the profile and everything stored about the child, for good (ChildStore.delete).
+        children.delete(":id") { _, context -> Response in
+            let id = try await self.child(context).id
+            guard try await services.children.delete(id: id, now: services.clock.wall()) else {
+                throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
+            }
+            context.logger.notice("adult deleted a child and all its data", metadata: ["child": "\(id)"])
+            return Response(status: .noContent)
         }
         children.get(":id/dashboard") { _, context -> ChildDashboard in
             let id = try await self.child(context).id

@@ -27,6 +27,9 @@ extension SessionConnection {
             logger.info("a child is writing on this connection", metadata: logMetadata(["condition": "\(record.condition.rawValue)"]))
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: childID,
                                      condition: record.condition, profile: Self.profileInfo(record))]
+        } catch is ChildGone {
+            unsavedLearnerChanges = []
+            return replies + [.error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))]
         } catch {
             return replies + [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]
         }

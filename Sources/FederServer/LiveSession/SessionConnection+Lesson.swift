@@ -19,8 +19,12 @@ extension SessionConnection {
                 return [.error(re: id, error)]
             }
         }
+        let writer = child?.id
         var replies = await abandonLesson(re: id)
-        await refreshProfile()
+        // Deleted meanwhile: found here, or already while the abandoned letter was learnt from.
+        guard await refreshProfile(), writer == nil || child != nil else {
+            return replies + [.error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))]
+        }
         var pick: LetterScheduler.Pick?
         var char = request.glyph
         var script = request.script
@@ -119,22 +123,30 @@ extension SessionConnection {
     /// connection's own only while it holds changes a failed save left unstored. The profile is
     /// decoded only when its `updatedAt` is no longer the one this connection read or wrote. If the
     /// read fails the connection goes on with what it knew (logged; nothing is lost, so the child
-    /// is not interrupted for it).
-    mutating func refreshProfile() async {
-        guard let current = child else { return }
+    /// is not interrupted for it). Returns false when an adult deleted the child meanwhile: the
+    /// connection then writes as nobody.
+    @discardableResult
+    mutating func refreshProfile() async -> Bool {
+        guard let current = child else { return true }
         let found: ChildRecord?
         do {
             found = try await store.changedChild(id: current.id, since: current.updatedAt)
+        } catch is ChildGone {
+            logger.notice("the child was deleted while it was writing", metadata: logMetadata())
+            child = nil
+            unsavedLearnerChanges = []
+            return false
         } catch {
             logger.warning("the profile could not be read again; the letter uses the connection's copy",
                            metadata: logMetadata(["error": "\(error)"]))
-            return
+            return true
         }
-        guard let stored = found else { return }
+        guard let stored = found else { return true }
         var fresh = stored
         // What this connection could not store yet is applied on top of what others stored.
         unsavedLearnerChanges.combined(&fresh)
         child = fresh
+        return true
     }
 
     /// The learner model's plan for this letter, with the adults' fixed values applied.

@@ -41,6 +41,8 @@ struct ProtocolError: Error, Equatable, Sendable {
         case storageFailed = "storage_failed"
         /// The message needs a child (the scheduler, resuming, onboarding): send hello with one first.
         case noChild = "no_child"
+        /// An adult deleted this child (its data is gone): the page forgets it and asks who writes.
+        case childDeleted = "child_deleted"
         /// `start` with `resume` names a lesson this child has no trace of; start the letter anew.
         case noSuchLesson = "no_such_lesson"
         /// `start` with `resume` names a lesson whose every phase is passed: the letter ended while the

@@ -49,6 +49,11 @@ function showChild(child) {
     new Option(`wie gelernt (jetzt offen: ${child.openSteps} von ${child.steps.length} Stufen)`, "0"),
     ...child.steps.map((chars, i) => new Option(`bis Stufe ${i + 1}: ${chars.join(" ")}`, String(i + 1))));
   form.openedSteps.value = String(child.settings.openedSteps);
+  $("delete-child").onclick = async () => {
+    if (!confirm(`${childLabel(child)} und alles, was Feder über dieses Kind gespeichert hat, löschen? Das lässt sich nicht rückgängig machen.`)) return;
+    const deleted = await report($("delete-status"), () => api(`/api/v1/children/${id}`, { method: "DELETE" }));
+    if (deleted !== undefined) location.href = "index.html";
+  };
   $("archive").textContent = child.archived ? "Wiederherstellen" : "Archivieren";
   $("archive").onclick = async () => {
     const changed = await report($("settings-status"), () => api(`/api/v1/children/${id}`, { method: "PATCH", body: { archived: !child.archived } }),

@@ -30,6 +30,7 @@ async function main() {
     async choose(childID) {
       device.remember(childID);
       await hello(childID);
+      if (state.childID !== childID) return;  // deleted by an adult: "Wer schreibt heute?" is shown
       go(state.profile?.needsOnboarding ? "onboarding" : "home");
     },
     profileChanged(profile) { applyProfile(profile); },
@@ -47,6 +48,14 @@ async function main() {
     fortschritte: new ProgressScreen(app),
   };
   onScreen((name, detail) => screens[name]?.show?.(detail));
+  // An adult deleted the child this tablet writes as (its data is gone): forget it, ask who writes.
+  connection.onMessage((message) => {
+    if (message.type !== "error" || message.code !== "child_deleted") return;
+    device.forget();
+    state.childID = null;
+    applyProfile(null);
+    go("who");
+  });
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-go]");
     if (target) { sounds.unlock(); go(target.dataset.go); }
@@ -61,6 +70,7 @@ async function main() {
       // child and asks again, rather than writing on as nobody (docs/PROTOCOL.md, hello).
       if (!reply && childID && replies.some((r) => r.code === "storage_failed")) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 250 * 2 ** tries)));
+        if (device.childID() !== childID) return;  // forgotten meanwhile: the child was deleted
         continue;
       }
       state.childID = reply?.child ?? null;

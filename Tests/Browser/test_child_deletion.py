@@ -1,0 +1,84 @@
+"""A parent deletes a child in the adults' area: afterwards no table holds a row about it, the
+database file and its log no longer hold its nickname, the class list does not show it, and the
+tablet that was writing as that child asks "Wer schreibt heute?" at its next letter instead of
+going on (or making the child again)."""
+
+import json
+import urllib.request
+
+from adult_gate import create_profile, solve_gate_in_page
+from child_steps import wait_screen
+from conftest import artifact
+from socket_child import SocketChild
+
+NAME = "Zaubermaus Lotta"
+
+
+def rows_about(server, child):
+    """Rows per table that names a child, for this child (read from the SQLite file)."""
+    with server.db() as con:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        counts = {}
+        for table in tables:
+            columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+            key = "id" if table == "child" else "childID"
+            if key in columns:
+                counts[table] = con.execute(f"SELECT COUNT(*) FROM {table} WHERE {key} = ?", (child,)).fetchone()[0]
+        return counts
+
+
+def stored_bytes(server):
+    data = b""
+    for suffix in ["", "-wal"]:
+        path = server.data_dir / f"feder.sqlite{suffix}"
+        if path.exists():
+            data += path.read_bytes()
+    return data
+
+
+def test_a_deleted_child_is_gone_from_the_database_the_disk_the_class_and_the_tablet(browser, server):
+    child = create_profile(server, "maus", "gelb", name=NAME)
+    kid = SocketChild(server, child, seed=2)
+    kid.send({"type": "onboarded", "pointer": "pen", "handedness": "right"})
+    kid.wait(lambda m: m["type"] == "hello" and not m["profile"]["needsOnboarding"])
+    kid.lesson("M")
+    kid.close()
+    before = rows_about(server, child)
+    assert before["child"] == 1 and before["phaseRecord"] > 0 and before["letterSession"] > 0, before
+    assert NAME.encode() in stored_bytes(server)
+
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('feder.child', '{child}'); sessionStorage.setItem('seeded', '1'); }}")
+    tablet = context.new_page()
+    tablet.goto(server.url)
+    wait_screen(tablet, "home")
+
+    adult = context.new_page()
+    adult.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(adult)
+    adult.wait_for_selector("body[data-loaded=true]")
+    adult.locator("#delete-child").scroll_into_view_if_needed()
+    adult.screenshot(path=str(artifact("adult-child-delete.png")))
+    asked = []
+    adult.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    adult.click("#delete-child")
+    adult.wait_for_url("**/adult/index.html")
+    adult.wait_for_selector("body[data-loaded=true]")
+    assert NAME in asked[0] and "nicht rückgängig" in asked[0]
+    assert adult.locator(f"[data-child='{child}']").count() == 0, "not in the class list any more"
+
+    after = rows_about(server, child)
+    assert after.keys() == before.keys() and all(n == 0 for n in after.values()), after
+    assert NAME.encode() not in stored_bytes(server), "the nickname is still in the database file or its log"
+
+    # The tablet still shows the child's home; its next letter finds the child gone.
+    tablet.bring_to_front()
+    tablet.click("[data-world-button=schule]")
+    wait_screen(tablet, "who")
+    assert tablet.evaluate("localStorage.getItem('feder.child')") is None
+    tablet.reload()
+    wait_screen(tablet, "who")
+    with urllib.request.urlopen(f"{server.url}/api/v1/profiles") as r:
+        assert all(p["id"] != child for p in json.load(r)), "the child was not made again"
+    assert rows_about(server, child)["child"] == 0
+    context.close()

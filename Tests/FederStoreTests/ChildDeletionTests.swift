@@ -1,0 +1,91 @@
+import FederCore
+import Foundation
+import GRDB
+import Testing
+@testable import FederStore
+
+/// An adult deletes a child: every row about it goes, in every table that names a child, another
+/// child's rows stay, the id cannot come back as a new profile, and the deleted data is not left in
+/// the database file or its write-ahead log.
+@Suite("Deleting a child")
+struct ChildDeletionTests {
+    static let start = Date(timeIntervalSince1970: 1_795_420_800)
+
+    func record(lesson: String, child: String) -> PhaseRecordRow {
+        PhaseRecordRow(lessonID: lesson, childID: child, condition: .threePhase, script: "druck", glyph: "a", variant: "standard",
+                       phase: "guided", attempt: 1, outcome: "passed", completed: true, pointer: .pen,
+                       startedAt: Self.start, endedAt: Self.start.addingTimeInterval(4), activeSeconds: 4, score: 0.8, stars: 2,
+                       record: nil, ink: Ink(pointer: .pen, strokes: [[PenSample(x: 1, y: 2, t: 0), PenSample(x: 2, y: 3, t: 0.1)]]))
+    }
+
+    func draft(lesson: String, child: String) -> DraftStroke {
+        DraftStroke(lessonID: lesson, childID: child, condition: .threePhase, script: "druck", glyph: "a", variant: "standard",
+                    phase: "freeWrite", attempt: 1, pointer: .pen, startedAt: Self.start, strokeIndex: 0,
+                    samples: [PenSample(x: 1, y: 1, t: 0)])
+    }
+
+    /// A child with a nickname, a lesson with a record and a draft, a letter session, a study
+    /// enrolment with an arm change, and a paper rating.
+    func practised(_ name: String, lessons: LessonStore, research: ResearchStore) async throws -> String {
+        let child = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .blau), displayName: name, now: Self.start)
+        let lesson = "lesson-\(child.id)"
+        _ = try await lessons.save(record(lesson: lesson, child: child.id))
+        try await lessons.appendDraft(draft(lesson: lesson, child: child.id))
+        try await lessons.children.recordLetter(LetterSessionRow(childID: child.id, lessonID: lesson, world: .schule, script: "druck",
+                                                                 glyph: "a", day: CalendarDay(Self.start, timeZone: .gmt),
+                                                                 finishedAt: Self.start, completed: true, stars: 2, performance: 0.8))
+        _ = try await research.enrol(childID: child.id, consentDate: "2026-11-20", consentBy: .parent, consentReference: "form 1", now: Self.start)
+        try await research.overrideArm(childID: child.id, to: .control, by: "R1", reason: "test", now: Self.start)
+        _ = try await research.addPaperRating(childID: child.id, lessonID: lesson, script: "druck", glyph: "a", face: .almost,
+                                              ratedBy: "adult", note: nil, now: Self.start)
+        return child.id
+    }
+
+    /// Rows per table that has a `childID` column, for one child.
+    func rows(of child: String, in database: FederDatabase) throws -> [String: Int] {
+        try database.writer.read { db in
+            var counts: [String: Int] = [:]
+            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") {
+                let columns = try db.columns(in: table).map(\.name)
+                let key = table == "child" ? "id" : "childID"
+                guard columns.contains(key) else { continue }
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(key) = ?", arguments: [child])
+            }
+            return counts
+        }
+    }
+
+    @Test func everythingAboutTheChildGoesAndNothingOfAnotherChild() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feder-delete-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try FederDatabase(directory: folder)
+        let lessons = LessonStore(database: database), research = ResearchStore(database: database)
+        try await research.setStudy(active: true, now: Self.start)
+        let mia = try await practised("Zaubermaus Mia", lessons: lessons, research: research)
+        let fox = try await practised("Fuchsbau Fritz", lessons: lessons, research: research)
+
+        let before = try rows(of: mia, in: database)
+        for table in ["child", "lesson", "phaseRecord", "draftStroke", "letterSession", "researchEnrolment", "researchArmChange",
+                      "researchPaperRating"] {
+            #expect((before[table] ?? 0) > 0, "the test fills \(table)")
+        }
+        #expect(try await lessons.children.delete(id: mia, now: Self.start.addingTimeInterval(60)))
+        let after = try rows(of: mia, in: database)
+        #expect(after.keys.sorted() == before.keys.sorted() && after.values.allSatisfy { $0 == 0 }, "\(after)")
+        let kept = try rows(of: fox, in: database)
+        #expect(kept.keys.sorted() == before.keys.sorted() && kept.values.allSatisfy { $0 > 0 }, "the other child keeps every row: \(kept)")
+
+        // The id cannot come back: a tablet that remembers it is told, and a second delete finds nothing.
+        await #expect(throws: ChildGone(id: mia)) { try await lessons.child(id: mia, now: Self.start) }
+        await #expect(throws: ChildGone(id: mia)) { try await lessons.children.find(id: mia, ifUpdatedOtherThan: Self.start) }
+        #expect(try await lessons.children.delete(id: mia, now: Self.start) == false)
+
+        // Not left on disk: neither the database file nor its log holds the deleted nickname; the
+        // other child's does appear (so the search would find it).
+        let file = try #require(database.file)
+        var bytes = try Data(contentsOf: file)
+        if let log = try? Data(contentsOf: URL(fileURLWithPath: file.path + "-wal")) { bytes += log }
+        #expect(bytes.range(of: Data("Fuchsbau Fritz".utf8)) != nil)
+        #expect(bytes.range(of: Data("Zaubermaus Mia".utf8)) == nil, "the deleted child's name is still in the file")
+    }
+}
