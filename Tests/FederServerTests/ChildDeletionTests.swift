@@ -45,8 +45,13 @@ struct ChildDeletionRouteTests {
         let hello = await h.send(#"{"type":"hello","child":"\#(id)"}"#)
         #expect(codes(hello).last == .childDeleted, "\(hello)")
         #expect(try await h.store.children.find(id: id) == nil, "no profile made again for the deleted id")
-        // Writing as nobody still works on the same connection.
+        // Writing as nobody still works on the same connection, and is stored: nothing of the
+        // deleted child waits in front of it.
         let nobody = await h.send(#"{"type":"start","glyph":"M"}"#)
         #expect(nobody.contains { if case .started = $0 { true } else { false } })
+        let stored = await h.passObserveAndDirect(try SessionConnectionTests.library.glyph("M", script: "druck"))
+        #expect(codes(stored).isEmpty, "\(codes(stored))")
+        let rows = try await h.store.recentRecords(limit: 10)
+        #expect(rows.map(\.phase).sorted() == ["direct", "observe"] && rows.allSatisfy { $0.childID == nil }, "\(rows.map(\.phase))")
     }
 }

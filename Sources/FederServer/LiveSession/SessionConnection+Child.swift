@@ -29,6 +29,7 @@ extension SessionConnection {
                                      condition: record.condition, profile: Self.profileInfo(record))]
         } catch is ChildGone {
             unsavedLearnerChanges = []
+            forgetWrites(of: childID)
             return replies + [.error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))]
         } catch {
             return replies + [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]

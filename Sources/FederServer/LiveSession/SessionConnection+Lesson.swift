@@ -135,6 +135,7 @@ extension SessionConnection {
             logger.notice("the child was deleted while it was writing", metadata: logMetadata())
             child = nil
             unsavedLearnerChanges = []
+            forgetWrites(of: current.id)
             return false
         } catch {
             logger.warning("the profile could not be read again; the letter uses the connection's copy",

@@ -10,6 +10,13 @@ enum PendingWrite: Sendable {
     case record(PhaseRecordRow, resumed: Bool)
     case letter(LetterSessionRow)
 
+    var childID: String? {
+        switch self {
+        case .record(let row, _): return row.childID
+        case .letter(let row): return row.childID
+        }
+    }
+
     var describing: String {
         switch self {
         case .record(let row, _): return "record \(row.lessonID)/\(row.phase)/\(row.attempt)"
@@ -46,6 +53,17 @@ extension SessionConnection {
             let lost = pendingWrites.removeFirst()
             logger.critical("a write that kept failing is given up", metadata: logMetadata(["write": "\(lost.describing)",
                                                                                             "content": "\(Self.json(lost))"]))
+        }
+    }
+
+    /// An adult deleted the child: what still waits to be written about it is dropped — neither
+    /// stored (it would fail for ever and hold back every later write) nor logged in full.
+    mutating func forgetWrites(of childID: String) {
+        let before = pendingWrites.count
+        pendingWrites.removeAll { $0.childID == childID }
+        if pendingWrites.count < before {
+            logger.notice("writes waiting for a deleted child are dropped",
+                          metadata: logMetadata(["deleted": "\(childID)", "dropped": "\(before - pendingWrites.count)"]))
         }
     }
 
