@@ -3,7 +3,7 @@
 // Each play is logged (audio-log.js) and returns a handle whose `done` resolves when the line has
 // been heard to its end or was stopped.
 
-import { audioContext } from "./audio-context.js";
+import { audioContext, onUnlock } from "./audio-context.js";
 import { logStart, logFinish } from "./audio-log.js";
 import { loadManifest, clipURL } from "./clip-manifest.js";
 import { feedbackSettings } from "./feedback-settings.js";
@@ -30,12 +30,17 @@ export async function preload(key) {
 /** Plays a line; `muted` logs and times it without sound (the child's sound is off). */
 export async function playLine({ key, text }, { muted = false } = {}) {
   const entry = key ? (await loadManifest()).lines[key] : undefined;
-  if (muted) return silent({ key, text, source: "muted", clipDuration: entry ? entry.duration * 1000 : null });
-  // Slower speech: an <audio> element keeps the voice's pitch at another rate (Web Audio would not).
-  if (entry && feedbackSettings.speechRate !== 1) return playSlowly(key, text, entry, feedbackSettings.speechRate);
+  const rate = feedbackSettings.speechRate;
+  if (muted) return silent({ key, text, source: "muted", clipDuration: entry ? entry.duration * 1000 / rate : null });
+  // Slower speech: an <audio> element keeps the voice's pitch at another rate (Web Audio would
+  // not); where the browser refuses it, Web Audio says the line slower and a little lower.
+  if (entry && rate !== 1) {
+    const slow = await playSlowly(key, text, entry, rate);
+    if (slow) return slow;
+  }
   if (entry && audioContext()) {
     try {
-      return playClip(key, text, entry, await buffer(entry));
+      return playClip(key, text, entry, await buffer(entry), rate);
     } catch (error) {
       console.warn("clip failed, falling back to the browser voice:", error);
     }
@@ -43,17 +48,19 @@ export async function playLine({ key, text }, { muted = false } = {}) {
   return speak({ key, text });
 }
 
-function playClip(key, text, entry, audio) {
+function playClip(key, text, entry, audio, rate = 1) {
   const ctx = audioContext();
   const source = ctx.createBufferSource();
   source.buffer = audio;
+  source.playbackRate.value = rate;
   source.connect(ctx.destination);
-  const record = logStart({ kind: "line", key, text, source: "clip", clipDuration: audio.duration * 1000 });
+  const record = logStart({ kind: "line", key, text, source: "clip", clipDuration: audio.duration * 1000,
+    ...(rate !== 1 && { rate, pitchKept: false }) });
   let finish;
   const done = new Promise((resolve) => { finish = resolve; });
   // If the audio stops underneath us (iOS interrupts the context for a call), `ended` never comes:
   // a watchdog frees the queue so Feder does not fall silent for good.
-  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, audio.duration * 1000 + 1500);
+  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, audio.duration * 1000 / rate + 1500);
   source.onended = () => { clearTimeout(watchdog); logFinish(record, { ended: !record.cut }); finish(record); };
   source.start();
   const handle = {
@@ -72,19 +79,49 @@ function playClip(key, text, entry, audio) {
   return handle;
 }
 
-function playSlowly(key, text, entry, rate) {
-  const audio = new Audio(clipURL(entry));
-  audio.preservesPitch = true;
-  audio.playbackRate = rate;
+// One element for every slow line: iOS lets an <audio> element start later, outside a touch,
+// only once it was started inside one, so it is primed when the first touch unlocks audio.
+const slowVoice = new Audio();
+slowVoice.preservesPitch = true;
+slowVoice.webkitPreservesPitch = true;
+let primeURL = null;
+loadManifest().then((m) => { const e = m.lines["app.hello"] ?? Object.values(m.lines)[0]; if (e) primeURL = clipURL(e); }, () => {});
+onUnlock(() => {
+  if (slowVoice.src || !primeURL) return;
+  slowVoice.src = primeURL;
+  slowVoice.muted = true;
+  slowVoice.play().then(() => { slowVoice.pause(); slowVoice.muted = false; }, () => { slowVoice.muted = false; });
+});
+
+/** Plays a clip slower with its pitch kept; resolves null when the browser will not start it. */
+async function playSlowly(key, text, entry, rate) {
+  slowVoice.onended = slowVoice.onerror = slowVoice.onplaying = null;
+  slowVoice.pause();
+  slowVoice.muted = false;
+  slowVoice.src = clipURL(entry);
+  slowVoice.playbackRate = rate;
+  try {
+    await slowVoice.play();
+  } catch {
+    return null;
+  }
   const record = logStart({ kind: "line", key, text, source: "clip", clipDuration: entry.duration * 1000, rate });
   let finish;
   const done = new Promise((resolve) => { finish = resolve; });
-  const end = (how) => { clearTimeout(watchdog); if (!record.finished) logFinish(record, how); finish(record); };
-  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, (entry.duration / rate) * 1000 + 3000);
-  audio.onended = () => end({ ended: !record.cut });
-  audio.onerror = () => end({ cut: true });
-  audio.play().catch(() => end({ cut: true }));
-  const handle = { record, done, stop() { record.cut = true; audio.pause(); end({ cut: true }); } };
+  const end = (how) => {
+    clearTimeout(watchdog);
+    slowVoice.onended = slowVoice.onerror = null;
+    if (!record.finished) logFinish(record, how);
+    finish(record);
+  };
+  // Playing: the line is heard from now; a stall frees the queue.
+  const watchdog = setTimeout(() => { record.stalled = true; handle.stop(); }, (entry.duration / rate) * 1000 + 1500);
+  slowVoice.onended = () => end({ ended: !record.cut });
+  slowVoice.onerror = () => end({ cut: true });
+  const handle = {
+    record, done,
+    stop() { if (record.finished) return; record.cut = true; slowVoice.pause(); end({ cut: true }); },
+  };
   return handle;
 }
 

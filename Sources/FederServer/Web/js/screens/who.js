@@ -1,7 +1,7 @@
 // "Wer schreibt heute?": the profiles' avatars; a tap says the name and chooses; a tile adds a child.
 
 import { avatar, icons } from "../pictures.js";
-import { say } from "../speak.js";
+import { applySettings, say } from "../speak.js";
 import { go } from "../state.js";
 import { sounds } from "../sounds.js";
 import { isSignedIn, openGate, signOutQuietly } from "../../adult/gate.js";
@@ -21,6 +21,7 @@ export class WhoScreen {
   }
 
   async show() {
+    applySettings(null);  // nobody writes yet: the device's own look and the default voice
     say(PROMPT);
     // The child's screens never carry an adult session: a parent who set up a child and handed the
     // tablet over is signed out here, so the lock asks again.
