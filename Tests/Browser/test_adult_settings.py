@@ -116,10 +116,15 @@ def colours(page):
         return Object.fromEntries(['--paper', '--ink-text', '--line'].map((k) => [k, s.getPropertyValue(k).trim()])); })()""")
 
 
+def ghost_width(page):
+    return page.evaluate("getComputedStyle(document.querySelector('#guides .ghost:not(.dot)')).strokeWidth")
+
+
 def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach_the_child(browser, server):
-    """On a tablet set to light, a parent chooses dark pages, high contrast, a slower voice and no
-    vibration: the child's next letter is dark and of high contrast, every line is heard whole at
-    0.85 of its speed, and tapping the dots no longer vibrates (it did before)."""
+    """On a tablet set to light, a parent chooses dark pages, high contrast, thick lines, a slower
+    voice and no vibration: the child's next letter is dark, of high contrast and drawn thicker,
+    every line is heard whole at 0.85 of its speed, and tapping the dots no longer vibrates (it did
+    before)."""
     child = onboarded(server)
     context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme="light")
     context.add_init_script(f"""localStorage.setItem('feder.child', '{child}');
@@ -131,6 +136,7 @@ def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach
     wait_quiet(kid)
     light = colours(kid)
     assert light["--paper"] == "#fffdf8", light
+    assert ghost_width(kid) == "16px"
     heard = lines(kid)
     assert heard and all(e["source"] == "clip" and e.get("rate") is None for e in heard), heard
     watch_and_tap_dots(kid, m)
@@ -143,12 +149,14 @@ def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach
     adult.select_option("#settings [name=appearance]", "dark")
     adult.select_option("#settings [name=speechRate]", "slow")
     adult.check("#settings [name=highContrast]")
+    adult.select_option("#settings [name=lineWeight]", "thick")
     adult.uncheck("#settings [name=haptics]")
     adult.click("#settings button.primary")
     adult.wait_for_function("document.getElementById('settings-status').textContent.startsWith('Gespeichert')")
     with server.db() as con:
         settings = json.loads(con.execute("SELECT settings FROM child WHERE id = ?", (child,)).fetchone()[0])
-    assert (settings["appearance"], settings["speechRate"], settings["highContrast"], settings["haptics"]) == ("dark", "slow", True, False)
+    assert (settings["appearance"], settings["speechRate"], settings["highContrast"], settings["haptics"], settings["lineWeight"]) \
+        == ("dark", "slow", True, False, "thick")
     adult.close()
 
     a = open_letter(kid, server, "A")
@@ -157,6 +165,7 @@ def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach
     dark = colours(kid)
     assert dark["--paper"] == "#111827" and dark["--ink-text"] == "#f8fafc", dark
     assert dark["--line"] == dark["--ink-text"], "high contrast: the ruling in the text colour"
+    assert ghost_width(kid) == "24px", "thick lines: the model letter half as thick again"
     heard = lines(kid)
     # Through the <audio> element, the pitch kept (not the Web Audio fallback, marked pitchKept: false).
     assert heard and all(e["source"] == "clip" and e["rate"] == 0.85 and "pitchKept" not in e for e in heard), heard

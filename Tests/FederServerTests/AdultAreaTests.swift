@@ -281,11 +281,13 @@ struct AdultAreaTests {
             let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
             let uri = "/api/v1/children/\(child.id)"
             let ok = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(
-                string: #"{"haptics":false,"speechRate":"slow","appearance":"dark","highContrast":true}"#))
+                string: #"{"haptics":false,"speechRate":"slow","appearance":"dark","highContrast":true,"lineWeight":"thick"}"#))
             #expect(ok.status == .ok)
             let stored = try #require(try await h.services.children.find(id: child.id)).settings
-            #expect(!stored.haptics && stored.speechRate == .slow && stored.appearance == .dark && stored.highContrast)
-            for bad in [#"{"speechRate":"fast"}"#, #"{"appearance":"sepia"}"#, #"{"haptics":"no"}"#, #"{"highContrast":1}"#] {
+            #expect(!stored.haptics && stored.speechRate == .slow && stored.appearance == .dark && stored.highContrast
+                    && stored.lineWeight == .thick)
+            for bad in [#"{"speechRate":"fast"}"#, #"{"appearance":"sepia"}"#, #"{"haptics":"no"}"#, #"{"highContrast":1}"#,
+                        #"{"lineWeight":"bold"}"#] {
                 let response = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(string: bad))
                 #expect(response.status == .badRequest, "\(bad)")
             }
@@ -297,6 +299,7 @@ struct AdultAreaTests {
         let old = #"{"courseOrder":"primer","dailyGoal":4,"sound":false,"captions":true,"openedSteps":0}"#
         let settings = try JSONDecoder().decode(ChildSettings.self, from: Data(old.utf8))
         #expect(settings.dailyGoal == 4 && !settings.sound && settings.captions)
-        #expect(settings.haptics && settings.speechRate == .normal && settings.appearance == .system && !settings.highContrast)
+        #expect(settings.haptics && settings.speechRate == .normal && settings.appearance == .system && !settings.highContrast
+                && settings.lineWeight == .normal)
     }
 }

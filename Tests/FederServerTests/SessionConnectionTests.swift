@@ -220,7 +220,8 @@ struct SessionConnectionTests {
             return
         }
         #expect(profile.needsOnboarding && profile.sound && !profile.captions)
-        #expect(profile.haptics && profile.speechRate == 1 && profile.appearance == .system && !profile.highContrast)
+        #expect(profile.haptics && profile.speechRate == 1 && profile.appearance == .system && !profile.highContrast
+                && profile.lineWeight == .normal)
         var replies = await h.send(#"{"type":"start","glyph":"L"}"#)
         #expect(Self.phases(replies) == [.observe])
         let l = try Self.library.glyph("L", script: "druck")

@@ -36,10 +36,11 @@ struct ChildChange: Decodable, Sendable {
     var speechRate: ChildSettings.SpeechRate?
     var appearance: ChildSettings.Appearance?
     var highContrast: Bool?
+    var lineWeight: ChildSettings.LineWeight?
 
     enum CodingKeys: String, CodingKey {
         case name, animal, colour, handedness, pointer, script, archived, courseOrder, dailyGoal, sound, captions
-        case toleranceOverride, letterScaleOverride, openedSteps, haptics, speechRate, appearance, highContrast
+        case toleranceOverride, letterScaleOverride, openedSteps, haptics, speechRate, appearance, highContrast, lineWeight
     }
 
     /// Any field name, to find those this change does not know.
@@ -76,6 +77,7 @@ struct ChildChange: Decodable, Sendable {
         speechRate = try c.decodeIfPresent(ChildSettings.SpeechRate.self, forKey: .speechRate)
         appearance = try c.decodeIfPresent(ChildSettings.Appearance.self, forKey: .appearance)
         highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast)
+        lineWeight = try c.decodeIfPresent(ChildSettings.LineWeight.self, forKey: .lineWeight)
     }
 
     static let dailyGoals = 1...20
@@ -119,6 +121,7 @@ struct ChildChange: Decodable, Sendable {
         if let speechRate { child.settings.speechRate = speechRate }
         if let appearance { child.settings.appearance = appearance }
         if let highContrast { child.settings.highContrast = highContrast }
+        if let lineWeight { child.settings.lineWeight = lineWeight }
         switch toleranceOverride {
         case .keep: break
         case .clear: child.settings.toleranceOverride = nil

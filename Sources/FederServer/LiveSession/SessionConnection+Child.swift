@@ -41,7 +41,7 @@ extension SessionConnection {
                     pointer: child.pointer, script: child.script, needsOnboarding: child.onboardedAt == nil,
                     sound: child.settings.sound, captions: child.settings.captions, haptics: child.settings.haptics,
                     speechRate: child.settings.speechRate.factor, appearance: child.settings.appearance,
-                    highContrast: child.settings.highContrast)
+                    highContrast: child.settings.highContrast, lineWeight: child.settings.lineWeight)
     }
 
     mutating func onboarded(pointer: PointerKind, handedness: Handedness, re id: RequestID?) async -> [ServerMessage] {

@@ -19,6 +19,8 @@ struct ProfileInfo: Sendable, Equatable, Encodable {
     /// `system`, `light` or `dark`.
     var appearance: ChildSettings.Appearance
     var highContrast: Bool
+    /// `normal` or `thick`: the ruling, the model letter and the ink.
+    var lineWeight: ChildSettings.LineWeight
 }
 
 /// Why this letter was picked (Schule's "Weiter").

@@ -24,6 +24,8 @@ public struct ChildSettings: Sendable, Equatable, Codable {
     public var appearance: Appearance = .system
     /// Stronger colours for the model letter, the ruling and the child's ink.
     public var highContrast = false
+    /// How thick the ruling, the model letter and the child's ink are drawn.
+    public var lineWeight: LineWeight = .normal
 
     public enum SpeechRate: String, Sendable, Codable, CaseIterable {
         case slow, normal
@@ -33,6 +35,10 @@ public struct ChildSettings: Sendable, Equatable, Codable {
 
     public enum Appearance: String, Sendable, Codable, CaseIterable {
         case system, light, dark
+    }
+
+    public enum LineWeight: String, Sendable, Codable, CaseIterable {
+        case normal, thick
     }
 
     public init() {}
@@ -52,6 +58,7 @@ public struct ChildSettings: Sendable, Equatable, Codable {
         speechRate = try c.decodeIfPresent(SpeechRate.self, forKey: .speechRate) ?? d.speechRate
         appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? d.appearance
         highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast) ?? d.highContrast
+        lineWeight = try c.decodeIfPresent(LineWeight.self, forKey: .lineWeight) ?? d.lineWeight
     }
 
     /// The scheduler these settings describe, for a child in `condition`.

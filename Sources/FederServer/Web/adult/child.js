@@ -45,6 +45,7 @@ function showChild(child) {
   form.highContrast.checked = child.settings.highContrast;
   form.speechRate.value = child.settings.speechRate;
   form.appearance.value = child.settings.appearance;
+  form.lineWeight.value = child.settings.lineWeight;
   form.openedSteps.replaceChildren(
     new Option(`wie gelernt (jetzt offen: ${child.openSteps} von ${child.steps.length} Stufen)`, "0"),
     ...child.steps.map((chars, i) => new Option(`bis Stufe ${i + 1}: ${chars.join(" ")}`, String(i + 1))));
@@ -71,6 +72,7 @@ function readSettings(form) {
     toleranceOverride: optional(form.toleranceOverride.value), letterScaleOverride: optional(form.letterScaleOverride.value),
     sound: form.sound.checked, captions: form.captions.checked, haptics: form.haptics.checked,
     highContrast: form.highContrast.checked, speechRate: form.speechRate.value, appearance: form.appearance.value,
+    lineWeight: form.lineWeight.value,
   };
 }
 

@@ -70,7 +70,7 @@ export class InkCanvas {
   }
 
   width(sample, pointer) {
-    const scale = this.viewport.scale * this.ratio;
+    const scale = this.viewport.scale * this.ratio * (feedbackSettings.lineWeight === "thick" ? 1.5 : 1);
     const base = 9 * scale;
     if (pointer !== "pen" || sample[3] == null) return base;
     return (5 + 9 * sample[3]) * scale;

@@ -8,7 +8,7 @@ const asLine = (line) => (typeof line === "string" ? { key: null, text: line } :
 
 /** The child's settings; without a child (who writes is not known yet) the defaults. */
 export function applySettings(profile) {
-  feedbackSettings.apply({ sound: true, captions: false, haptics: true, speechRate: 1, appearance: "system", highContrast: false, ...profile });
+  feedbackSettings.apply({ sound: true, captions: false, haptics: true, speechRate: 1, appearance: "system", highContrast: false, lineWeight: "normal", ...profile });
 }
 
 export function say(line) {
