@@ -51,31 +51,45 @@ public struct ChildStore: Sendable {
         }
     }
 
+    /// What became of a deletion on disk.
+    public struct Deletion: Sendable, Equatable {
+        /// The write-ahead log was folded into the file and emptied. False while a reader (an
+        /// export being written) held it: the log then keeps the deleted rows until the next
+        /// deletion empties it or the server stops.
+        public var logEmptied: Bool
+    }
+
     /// Deletes the child and everything stored about it — profile, lessons, phase records, stroke
     /// drafts, letter sessions, study enrolment, arm changes, paper ratings (the schema's foreign
     /// keys cascade from the profile) — and keeps only its random id, so that a tablet that still
-    /// remembers it is told instead of bringing it back. The deleted rows are overwritten in the
-    /// file (`secure_delete`) and the write-ahead log is folded into it and emptied, so the data
-    /// does not linger on disk (when a reader holds the log at that moment it is emptied later, at
-    /// SQLite's next checkpoint). Returns false when there was no such child.
-    public func delete(id: String, now: Date) async throws -> Bool {
-        let deleted = try await database.writer.writeWithoutTransaction { db -> Bool in
-            try db.execute(sql: "PRAGMA secure_delete = ON")
-            defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
-            var deleted = false
-            try db.inTransaction {
-                deleted = try ChildRecord.deleteOne(db, key: id)
-                if deleted {
-                    try db.execute(sql: "INSERT OR REPLACE INTO deletedChild (id, deletedAt) VALUES (?, ?)", arguments: [id, now])
-                }
-                return .commit
+    /// remembers it is told instead of bringing it back. Deleted rows are overwritten
+    /// (`secure_delete`, on for every connection); the file is then rebuilt (`VACUUM`: free space
+    /// left by a version without `secure_delete` goes too; live writes wait for it) and the
+    /// write-ahead log folded into the file and emptied, tried for up to two seconds while readers
+    /// hold it. Returns nil when there was no such child.
+    public func delete(id: String, now: Date) async throws -> Deletion? {
+        let deleted = try await database.writer.write { db -> Bool in
+            guard try ChildRecord.deleteOne(db, key: id) else { return false }
+            try db.execute(sql: "INSERT OR REPLACE INTO deletedChild (id, deletedAt) VALUES (?, ?)", arguments: [id, now])
+            return true
+        }
+        guard deleted else { return nil }
+        guard database.file != nil else { return Deletion(logEmptied: true) }
+        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        for _ in 0..<10 {
+            // The first column of the checkpoint's answer is 1 while a reader kept it from finishing.
+            let busy = try await database.writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 1
             }
-            return deleted
+            if busy == 0 { return Deletion(logEmptied: true) }
+            try await Task.sleep(for: .milliseconds(200))
         }
-        if deleted, database.file != nil {
-            _ = try? await database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        }
-        return deleted
+        return Deletion(logEmptied: false)
+    }
+
+    /// Whether an adult deleted the child of this id.
+    public func isDeleted(id: String) async throws -> Bool {
+        try await database.writer.read { db in try Self.isDeleted(id, in: db) }
     }
 
     static func isDeleted(_ id: String, in db: Database) throws -> Bool {

@@ -44,6 +44,9 @@ public final class FederDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         // Foreign keys are on (GRDB's default); said here because the schema relies on them.
         configuration.foreignKeysEnabled = true
+        // What is deleted is overwritten, not only unlinked: stroke drafts once their record is
+        // stored, and a deleted child's every row, leave nothing readable in the file.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         return configuration
     }
 

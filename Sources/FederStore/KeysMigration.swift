@@ -16,9 +16,9 @@ import GRDB
 /// - A stored phase or outcome outside the lists below makes the migration fail (the database stays
 ///   as it was), rather than be changed; no version of Feder wrote one.
 ///
-/// Deleting: children are archived, not deleted, and no route deletes a child or a lesson. If a
-/// child row is deleted (by hand, to erase a child), its lessons, records and drafts go with it, as
-/// its letter sessions and research rows already do (ON DELETE CASCADE).
+/// Deleting: when a child row is deleted (an adult erasing a child, `ChildStore.delete`), its
+/// lessons, records and drafts go with it, as its letter sessions and research rows do (ON DELETE
+/// CASCADE). No route deletes a lesson alone.
 enum KeysMigration {
     /// The values of `LessonPhase` when this migration shipped. A new phase needs a new migration
     /// (a test compares this list with FederCore's).

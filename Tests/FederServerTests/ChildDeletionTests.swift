@@ -37,7 +37,7 @@ struct ChildDeletionRouteTests {
         let id = SessionConnectionTests.childID
         _ = await h.send(#"{"type":"hello","child":"\#(id)"}"#)
         _ = await h.send(#"{"type":"start","glyph":"L"}"#)
-        #expect(try await h.store.children.delete(id: id, now: Date()))
+        #expect(try await h.store.children.delete(id: id, now: Date()) != nil)
 
         let next = await h.send(#"{"type":"start","glyph":"M"}"#)
         #expect(codes(next).last == .childDeleted, "\(next)")
@@ -53,5 +53,35 @@ struct ChildDeletionRouteTests {
         #expect(codes(stored).isEmpty, "\(codes(stored))")
         let rows = try await h.store.recentRecords(limit: 10)
         #expect(rows.map(\.phase).sorted() == ["direct", "observe"] && rows.allSatisfy { $0.childID == nil }, "\(rows.map(\.phase))")
+    }
+
+    /// Found by a review: a record of the deleted child that failed mid-letter was kept for another
+    /// try and held back every record of the next child on the same tablet, and was logged in full
+    /// when the tablet closed. Now it is dropped, the page hears `child_deleted`, the next child's
+    /// letter is stored, and nothing of the deleted child is logged at close.
+    @Test func aWriteThatFailsForTheDeletedChildIsDroppedAndHoldsBackNobody() async throws {
+        let log = LogRecorder()
+        var h = try SessionConnectionTests.Harness(logger: log.logger)
+        let first = SessionConnectionTests.childID, second = "0b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e12"
+        let l = try SessionConnectionTests.library.glyph("L", script: "druck")
+        _ = await h.send(#"{"type":"hello","child":"\#(first)"}"#)
+        _ = await h.send(#"{"type":"start","glyph":"L"}"#)
+        #expect(try await h.store.children.delete(id: first, now: Date()) != nil)
+        // The child goes on within the letter: its first record fails, the page hears why, and
+        // the letter ends there (nothing more of it is stored, under no one's name).
+        let within = await h.passObserveAndDirect(l)
+        #expect(codes(within).first == .childDeleted && !codes(within).contains(.storageFailed), "\(codes(within))")
+        #expect(codes(within).dropFirst().allSatisfy { $0 == .noSession }, "\(codes(within))")
+
+        // Another child takes the tablet and writes a letter: stored, nothing waits in front of it.
+        _ = await h.send(#"{"type":"hello","child":"\#(second)"}"#)
+        _ = await h.send(#"{"type":"start","glyph":"L"}"#)
+        let next = await h.passObserveAndDirect(l)
+        #expect(codes(next).isEmpty, "\(codes(next))")
+        let rows = try await h.store.recentRecords(limit: 20)
+        #expect(Set(rows.map(\.childID)) == [second] && rows.count == 2, "\(rows.map { ($0.childID ?? "-", $0.phase) })")
+        await h.connection.close()
+        let critical = log.entries.filter { $0.level == .critical }
+        #expect(critical.isEmpty, "\(critical.map(\.message))")
     }
 }

@@ -60,6 +60,7 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
         if lock.withLock({ refusingChildLoads }) { throw WriteRefused() }
         return try await real.child(id: id, now: now)
     }
+    func isDeleted(childID: String) async -> Bool { await real.isDeleted(childID: childID) }
     func changedChild(id: String, since known: Date) async throws -> ChildRecord? {
         if lock.withLock({ refusingProfileReads }) { throw WriteRefused() }
         return try await real.changedChild(id: id, since: known)

@@ -43,10 +43,14 @@ struct ClassRoutes: Sendable {
         // Erasure: the profile and everything stored about the child, for good (ChildStore.delete).
         children.delete(":id") { _, context -> Response in
             let id = try await self.child(context).id
-            guard try await services.children.delete(id: id, now: services.clock.wall()) else {
+            guard let deletion = try await services.children.delete(id: id, now: services.clock.wall()) else {
                 throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
             }
             context.logger.notice("adult deleted a child and all its data", metadata: ["child": "\(id)"])
+            if !deletion.logEmptied {
+                context.logger.warning("the database's log still holds the deleted rows while a reader keeps it; it is emptied at the next deletion or when the server stops",
+                                       metadata: ["child": "\(id)"])
+            }
             return Response(status: .noContent)
         }
         children.get(":id/dashboard") { _, context -> ChildDashboard in

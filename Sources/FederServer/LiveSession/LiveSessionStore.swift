@@ -27,9 +27,15 @@ protocol LiveSessionStore: Sendable {
     func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
     func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
+    /// Whether an adult deleted the child of this id (false when that cannot be read).
+    func isDeleted(childID: String) async -> Bool
 }
 
 extension LessonStore: LiveSessionStore {
+    func isDeleted(childID: String) async -> Bool {
+        (try? await children.isDeleted(id: childID)) ?? false
+    }
+
     func changedChild(id: String, since known: Date) async throws -> ChildRecord? {
         try await children.find(id: id, ifUpdatedOtherThan: known)
     }

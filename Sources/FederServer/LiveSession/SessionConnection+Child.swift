@@ -30,7 +30,7 @@ extension SessionConnection {
         } catch is ChildGone {
             unsavedLearnerChanges = []
             forgetWrites(of: childID)
-            return replies + [.error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))]
+            return replies + [Self.childDeleted(re: id)]
         } catch {
             return replies + [storageFailed("the child could not be loaded", error, re: id, metadata: ["child": "\(childID.prefix(64))"])]
         }
@@ -52,7 +52,10 @@ extension SessionConnection {
                 child.pointer = pointer
                 child.handedness = handedness
                 if child.onboardedAt == nil { child.onboardedAt = now }
-            }) else { return [.error(re: id, ProtocolError(.noChild, "the child is gone"))] }
+            }) else {
+                if await writerWasDeleted() { return [Self.childDeleted(re: id)] }
+                return [.error(re: id, ProtocolError(.noChild, "the child is gone"))]
+            }
             var onboarded = updated
             unsavedLearnerChanges.combined(&onboarded)  // what waits to be stored stays this connection's
             child = onboarded
@@ -160,15 +163,14 @@ extension SessionConnection {
     /// fails. Returns the `storage_failed` error to send, if any.
     mutating func storeLetter(_ row: LetterSessionRow) async -> ServerMessage? {
         guard await retryPendingWrites() else {
-            keepForRetry(.letter(row))
-            return storageFailed("the finished letter could not be stored (earlier writes still wait)", StorageStillFailing(), re: nil)
+            return await failedWrite(.letter(row), "the finished letter could not be stored (earlier writes still wait)",
+                                     StorageStillFailing(), re: nil)
         }
         do {
             try await store.recordLetter(row)
             return nil
         } catch {
-            keepForRetry(.letter(row))
-            return storageFailed("the finished letter could not be stored", error, re: nil)
+            return await failedWrite(.letter(row), "the finished letter could not be stored", error, re: nil)
         }
     }
 

@@ -23,7 +23,7 @@ extension SessionConnection {
         var replies = await abandonLesson(re: id)
         // Deleted meanwhile: found here, or already while the abandoned letter was learnt from.
         guard await refreshProfile(), writer == nil || child != nil else {
-            return replies + [.error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))]
+            return replies + [Self.childDeleted(re: id)]
         }
         var pick: LetterScheduler.Pick?
         var char = request.glyph
@@ -132,9 +132,6 @@ extension SessionConnection {
         do {
             found = try await store.changedChild(id: current.id, since: current.updatedAt)
         } catch is ChildGone {
-            logger.notice("the child was deleted while it was writing", metadata: logMetadata())
-            child = nil
-            unsavedLearnerChanges = []
             forgetWrites(of: current.id)
             return false
         } catch {

@@ -56,9 +56,41 @@ extension SessionConnection {
         }
     }
 
+    /// A write failed. It is kept for another try — unless an adult deleted its child meanwhile:
+    /// then it and everything else waiting for that child is dropped (`forgetWrites`), and the
+    /// page is told `child_deleted` instead of `storage_failed`. Returns the error to send.
+    mutating func failedWrite(_ write: PendingWrite, _ what: String, _ error: any Error, re id: RequestID?) async -> ServerMessage {
+        if let childID = write.childID, await store.isDeleted(childID: childID) {
+            forgetWrites(of: childID)
+            return Self.childDeleted(re: id)
+        }
+        keepForRetry(write)
+        return storageFailed(what, error, re: id)
+    }
+
+    static func childDeleted(re id: RequestID?) -> ServerMessage {
+        .error(re: id, ProtocolError(.childDeleted, "an adult deleted this child: choose who is writing"))
+    }
+
+    /// Whether the child writing here was deleted; if so the connection forgets it (and what waits
+    /// for it) and writes as nobody from now on.
+    mutating func writerWasDeleted() async -> Bool {
+        guard let id = child?.id, await store.isDeleted(childID: id) else { return false }
+        forgetWrites(of: id)
+        return true
+    }
+
     /// An adult deleted the child: what still waits to be written about it is dropped — neither
-    /// stored (it would fail for ever and hold back every later write) nor logged in full.
+    /// stored (it would fail for ever and hold back every later write) nor logged in full. When it
+    /// is the child writing here, its letter in flight ends unstored (its hand is the deleted
+    /// child's, whoever it would be filed under) and the connection writes as nobody from now on.
     mutating func forgetWrites(of childID: String) {
+        if child?.id == childID {
+            logger.notice("the child was deleted while it was writing", metadata: logMetadata())
+            child = nil
+            unsavedLearnerChanges = []
+            lesson = nil
+        }
         let before = pendingWrites.count
         pendingWrites.removeAll { $0.childID == childID }
         if pendingWrites.count < before {
@@ -78,6 +110,11 @@ extension SessionConnection {
                 case .letter(let row): try await store.recordLetter(row)
                 }
             } catch {
+                // Its child deleted meanwhile: dropped, so it holds back nobody's later writes.
+                if let childID = write.childID, await store.isDeleted(childID: childID) {
+                    forgetWrites(of: childID)
+                    continue
+                }
                 logger.warning("a kept write failed again", metadata: logMetadata(["write": "\(write.describing)",
                                                                                    "waiting": "\(pendingWrites.count)",
                                                                                    "error": "\(error)"]))
@@ -90,8 +127,11 @@ extension SessionConnection {
     }
 
     /// The connection is closing with writes that still fail: they are logged in full, the last
-    /// place they can be kept.
-    func logUnstoredWrites() {
+    /// place they can be kept — except those of a child an adult deleted, which are dropped.
+    mutating func logUnstoredWrites() async {
+        for childID in Set(pendingWrites.compactMap(\.childID)) where await store.isDeleted(childID: childID) {
+            forgetWrites(of: childID)
+        }
         for write in pendingWrites {
             logger.critical("a write could not be stored before the connection closed",
                             metadata: logMetadata(["write": "\(write.describing)", "content": "\(Self.json(write))"]))

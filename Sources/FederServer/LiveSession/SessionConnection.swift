@@ -136,6 +136,7 @@ struct SessionConnection: Sendable {
         draftDue = false
         await retryPendingWrites()
         if let error = await writeDraft() {
+            if await writerWasDeleted() { return [Self.childDeleted(re: nil)] }
             return [storageFailed("the finished stroke could not be kept as a draft", error, re: nil)]
         }
         return []
@@ -151,7 +152,7 @@ struct SessionConnection: Sendable {
             draftDue = false
             // A stroke whose draft fails here is still in the page's ink, which it sends on resuming;
             // should the page never come back, the log is the last place it is kept.
-            if let error = await writeDraft() {
+            if let error = await writeDraft(), await !writerWasDeleted() {
                 _ = storageFailed("the last strokes could not be kept as drafts as the connection closed", error, re: nil)
                 logUndraftedStrokes()
             }
@@ -159,7 +160,7 @@ struct SessionConnection: Sendable {
         } else {
             _ = await abandonLesson(re: nil, learn: false)
         }
-        logUnstoredWrites()
+        await logUnstoredWrites()
     }
 
     // MARK: - Driving the lesson
@@ -253,8 +254,8 @@ struct SessionConnection: Sendable {
         let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
         // Older writes first: a record kept from a failure is stored before this one.
         guard await retryPendingWrites() else {
-            keepForRetry(.record(row, resumed: lesson.resumed))
-            return storageFailed("the record could not be stored (earlier writes still wait)", StorageStillFailing(), re: id)
+            return await failedWrite(.record(row, resumed: lesson.resumed), "the record could not be stored (earlier writes still wait)",
+                                     StorageStillFailing(), re: id)
         }
         do {
             let saved = lesson.resumed ? try await store.saveResumed(row) : try await store.save(row)
@@ -262,8 +263,7 @@ struct SessionConnection: Sendable {
                                                                       "outcome": "\(record.outcome.rawValue)"]))
             return .stored(re: id, record: saved.id ?? 0, phase: record.phase, completed: record.completed)
         } catch {
-            keepForRetry(.record(row, resumed: lesson.resumed))
-            return storageFailed("the record could not be stored", error, re: id)
+            return await failedWrite(.record(row, resumed: lesson.resumed), "the record could not be stored", error, re: id)
         }
     }
 

@@ -52,8 +52,18 @@ function showChild(child) {
   form.openedSteps.value = String(child.settings.openedSteps);
   $("delete-child").onclick = async () => {
     if (!confirm(`${childLabel(child)} und alles, was Feder über dieses Kind gespeichert hat, löschen? Das lässt sich nicht rückgängig machen.`)) return;
-    const deleted = await report($("delete-status"), () => api(`/api/v1/children/${id}`, { method: "DELETE" }));
-    if (deleted !== undefined) location.href = "index.html";
+    const [button, status] = [$("delete-child"), $("delete-status")];
+    button.disabled = true;
+    try {
+      await api(`/api/v1/children/${id}`, { method: "DELETE" });
+      location.href = "index.html";
+    } catch (error) {
+      // Deleted meanwhile elsewhere: nothing left to show here either.
+      if (error.code === "no_child") { location.href = "index.html"; return; }
+      status.classList.add("error");
+      status.textContent = error.message;
+      button.disabled = false;
+    }
   };
   $("archive").textContent = child.archived ? "Wiederherstellen" : "Archivieren";
   $("archive").onclick = async () => {
