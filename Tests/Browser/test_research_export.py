@@ -259,6 +259,30 @@ def test_filters_and_the_download_write_what_the_command_writes(study, tmp_path)
         assert archive.extractfile(f"feder-export/{name}").read() == (out / name).read_bytes(), name
 
 
+def test_the_research_pages_download_holds_study_data_only_unless_the_adult_says_otherwise(study, page, tmp_path):
+    """A child who never consented is not in what a researcher downloads from the page by default;
+    clearing the box gives every child, the study rows marked (as the command without the flag)."""
+    server = study["server"]
+    page.goto(f"{server.url}/adult/research.html")
+    solve_gate_in_page(page)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
+    href = page.get_attribute("#export-link", "href")
+    assert "studyOnly=true" in href, href
+    archive = tarfile.open(fileobj=io.BytesIO(api(server, "GET", href.split("/api/v1/research", 1)[1])))
+    children = pd.read_csv(archive.extractfile("feder-export/children.csv"))
+    not_enrolled = set(study["ids"][:NOT_ENROLLED])
+    assert len(children) == CHILDREN - NOT_ENROLLED and not (set(children["childID"]) & not_enrolled)
+    attempts = pd.read_csv(archive.extractfile("feder-export/attempts.csv"))
+    assert len(attempts) > 0 and attempts["enrolled"].all() and not (set(attempts["childID"]) & not_enrolled)
+    command = export(server, tmp_path / "study", "--study-only")
+    for name in ["children.csv", "lessons.csv", "attempts.csv", "paperRatings.csv"]:
+        assert archive.extractfile(f"feder-export/{name}").read() == (command / name).read_bytes(), name
+    page.uncheck("#export-form [name=studyOnly]")
+    assert "studyOnly" not in page.get_attribute("#export-link", "href")
+    full = pd.read_csv(tarfile.open(fileobj=io.BytesIO(api(server, "GET", "/export.tar?format=csv"))).extractfile("feder-export/children.csv"))
+    assert len(full) == CHILDREN and not_enrolled <= set(full["childID"])
+
+
 def test_the_dashboard_counts_and_means_equal_the_export(study):
     dashboard = api(study["server"], "GET", "/dashboard")
     attempts = read_table(study["out"], "attempts")

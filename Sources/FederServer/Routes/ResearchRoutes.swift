@@ -123,7 +123,7 @@ struct ResearchRoutes: Sendable {
     }
 
     static func filter(_ request: Request) throws -> ExportFilter {
-        var filter = ExportFilter(childID: try QueryValues.child(request))
+        var filter = ExportFilter(childID: try QueryValues.child(request), studyOnly: try QueryValues.flag(request, "studyOnly"))
         if let since = request.uri.queryParameters.get("since") {
             guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: YYYY-MM-DD or ISO 8601") }
             filter.since = date

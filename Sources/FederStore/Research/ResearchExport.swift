@@ -97,6 +97,7 @@ public enum ResearchExport {
         var filters: [String: String] = ["format": format.rawValue, "samples": options.samples ? "true" : "false"]
         if let child = filter.childID { filters["child"] = child }
         if let since = filter.since { filters["since"] = Cell.format(since) }
+        if filter.studyOnly { filters["studyOnly"] = "true" }
         let package = DataPackage(schemas: schemas, format: format, created: now, filters: filters)
         try package.json().write(to: directory.appendingPathComponent(packageFile))
         try Data(Codebook.markdown(schemas, format: format).utf8).write(to: directory.appendingPathComponent(codebookFile))

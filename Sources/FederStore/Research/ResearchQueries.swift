@@ -8,9 +8,13 @@ public struct ExportFilter: Sendable, Equatable {
     public var childID: String?
     /// Only lessons that began at or after this time (with all their attempts, errors and samples).
     public var since: Date?
+    /// Only study data: lessons, attempts and paper ratings marked `enrolled` (written with consent,
+    /// in a running study, in the child's arm), and the children they belong to or who are enrolled
+    /// now. Children who never consented are left out altogether.
+    public var studyOnly: Bool
 
-    public init(childID: String? = nil, since: Date? = nil) {
-        self.childID = childID; self.since = since
+    public init(childID: String? = nil, since: Date? = nil, studyOnly: Bool = false) {
+        self.childID = childID; self.since = since; self.studyOnly = studyOnly
     }
 }
 
@@ -34,7 +38,9 @@ public enum ResearchQueries {
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT c.id, c.condition, c.createdAt, e.childID AS enrolment, e.consentDate, e.consentBy, e.consentReference,
                    e.enrolledAt, e.withdrawnAt, e.arm,
-                   (SELECT COUNT(*) FROM researchArmChange a WHERE a.childID = c.id) AS changes
+                   (SELECT COUNT(*) FROM researchArmChange a WHERE a.childID = c.id) AS changes,
+                   EXISTS (SELECT 1 FROM phaseRecord p WHERE p.childID = c.id AND p.enrolled)
+                     OR EXISTS (SELECT 1 FROM researchPaperRating r WHERE r.childID = c.id AND r.enrolled) AS studyRecords
             FROM child c LEFT JOIN researchEnrolment e ON e.childID = c.id
             WHERE (?1 IS NULL OR c.id = ?1)
             ORDER BY c.createdAt, c.id
@@ -43,6 +49,7 @@ public enum ResearchQueries {
             let id: String = row["id"]
             let hasEnrolment = (row["enrolment"] as String?) != nil
             let enrolled = active && hasEnrolment && (row["withdrawnAt"] as Date?) == nil
+            if filter.studyOnly && !enrolled && !(row["studyRecords"] as Bool) { continue }
             let changes: Int = row["changes"]
             try body(ChildRow(childID: id, enrolled: enrolled,
                               condition: StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition,
@@ -84,6 +91,7 @@ public enum ResearchQueries {
             ORDER BY startedAt, lessonID
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
+            if filter.studyOnly && !(row["enrolled"] as Bool) { continue }
             let condition = StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition
             let passed = Set(((row["passed"] as String?) ?? "").split(separator: ",").map(String.init))
             try body(LessonRow(lessonID: row["lessonID"], childID: row["childID"], enrolled: row["enrolled"],
@@ -109,6 +117,7 @@ public enum ResearchQueries {
             ORDER BY p.id
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
+            if filter.studyOnly && !(row["enrolled"] as Bool) { continue }
             let recordJSON: String? = row["record"]
             let record = try recordJSON.map { try VersionedJSON.phaseRecord($0, version: row["recordVersion"]) }
             let inkJSON: String? = ink ? row["ink"] : nil
@@ -135,6 +144,7 @@ public enum ResearchQueries {
             ORDER BY r.id
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
+            if filter.studyOnly && !(row["enrolled"] as Bool) { continue }
             try body(PaperRatingRow(ratingID: row["id"], childID: row["childID"], enrolled: row["enrolled"],
                                     lessonID: row["lessonID"], script: row["script"], glyph: row["glyph"],
                                     ratedAt: row["ratedAt"], face: PaperFace(rawValue: row["face"])!, // the column's CHECK allows 1…3 only

@@ -28,6 +28,9 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Also write the samples table (one row per ink sample; large).")
     var samples = false
 
+    @Flag(help: "Only study data: rows written with consent in a running study, and their children; children who never consented are left out.")
+    var studyOnly = false
+
     @Flag(help: "Print nothing.")
     var quiet = false
 
@@ -44,7 +47,7 @@ struct ExportCommand: ParsableCommand {
             sinceDate = parsed
         }
         let database = try FederDatabase(file: file)
-        let options = ResearchExport.Options(format: format, filter: ExportFilter(childID: child, since: sinceDate), samples: samples)
+        let options = ResearchExport.Options(format: format, filter: ExportFilter(childID: child, since: sinceDate, studyOnly: studyOnly), samples: samples)
         let summary = try ResearchExport.write(from: database, to: URL(fileURLWithPath: out, isDirectory: true), options: options)
         guard !quiet else { return }
         for table in summary.rows.keys.sorted() {

@@ -82,6 +82,36 @@ struct ResearchExportTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("samples.tsv").path))
     }
 
+    /// A researcher's export holds study data only: a child who never consented is not in it at
+    /// all, and of an enrolled child only what was written with consent.
+    @Test func theStudyOnlyExportLeavesOutChildrenWithoutConsentAndRowsBeforeIt() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let research = ResearchStore(database: database)
+        let store = LessonStore(database: database)
+        let now = Date(timeIntervalSince1970: 1_789_344_000 + 5 * 86_400)
+        try await research.setStudy(active: true, now: now)
+        let arm = try await research.enrol(childID: "kid-a", consentDate: "2026-09-18", consentBy: .parent, consentReference: nil, now: now)
+        let glyph = try GlyphLibrary.bundled().glyph("m", script: "druck")
+        for record in try SimulatedLesson(glyph: glyph, condition: arm, seed: 9).records() {
+            try await store.save(PhaseRecordRow(record: record, lessonID: "kid-a-study", childID: "kid-a",
+                                                wallStart: now.addingTimeInterval(60 + record.startedAt)))
+        }
+        let out = dir.appendingPathComponent("study")
+        let summary = try await ResearchExport.write(from: database, to: out, options: .init(filter: ExportFilter(studyOnly: true)))
+        #expect(summary.rows["children"] == 1 && summary.rows["lessons"] == 1)
+        let children = try Self.lines(out.appendingPathComponent("children.csv")).dropFirst()
+        #expect(children.count == 1 && children.allSatisfy { $0.hasPrefix("kid-a,true,") })
+        let attempts = try Self.lines(out.appendingPathComponent("attempts.csv")).dropFirst()
+        #expect(!attempts.isEmpty && attempts.allSatisfy { $0.contains(",kid-a-study,kid-a,true,") })
+        #expect(attempts.count == summary.rows["attempts"])
+        let package = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("datapackage.json"))) as? [String: Any]
+        #expect((package?["feder:filters"] as? [String: String])?["studyOnly"] == "true")
+        // Without the filter every child is there, its rows marked.
+        let all = try await ResearchExport.write(from: database, to: dir.appendingPathComponent("all"), options: .init())
+        #expect(all.rows["children"] == 2 && all.rows["lessons"] == 7)
+    }
+
     @Test func theDashboardCountsWhatTheExportWrites() async throws {
         let (database, dir) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: dir) }

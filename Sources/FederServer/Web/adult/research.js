@@ -109,6 +109,7 @@ function updateExportLink() {
   if (child) query.set("child", child);
   if (form.get("since")) query.set("since", form.get("since"));
   if (form.get("samples")) query.set("samples", "true");
+  if (form.get("studyOnly")) query.set("studyOnly", "true");
   $("#export-link").href = `${API}/export.tar?${query}`;
 }
 
