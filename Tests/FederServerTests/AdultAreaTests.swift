@@ -275,7 +275,7 @@ struct AdultAreaTests {
         let h = try Harness()
         let child = try await h.services.children.create(avatar: Avatar(animal: .igel, colour: .blau), now: Date())
         #expect(child.settings.haptics && child.settings.speechRate == .normal && child.settings.appearance == .system
-                && !child.settings.highContrast, "the defaults")
+                && !child.settings.highContrast && child.settings.lineWeight == .normal, "the defaults")
         try await h.app.test(.router) { client in
             let (_, cookie) = try await Self.answerGate(client)
             let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]

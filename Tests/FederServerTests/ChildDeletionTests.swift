@@ -84,4 +84,41 @@ struct ChildDeletionRouteTests {
         let critical = log.entries.filter { $0.level == .critical }
         #expect(critical.isEmpty, "\(critical.map(\.message))")
     }
+
+    /// A write kept from a storage fault (a full disk) before the child was deleted: the next write
+    /// of the tablet drops it instead of failing behind it, and at close nothing of it is logged.
+    @Test func aKeptWriteOfADeletedChildIsDroppedAtTheNextTryAndAtClose() async throws {
+        for closeFirst in [false, true] {
+            let (harness, switchable, log) = try StorageFailureTests.failingHarness()
+            var h = harness
+            let first = SessionConnectionTests.childID, second = "0b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e13"
+            let l = try SessionConnectionTests.library.glyph("L", script: "druck")
+            // A whole letter, the disk full as it ends: its last record and its letter session are
+            // kept for another try, and no letter is in flight any more.
+            _ = await h.send(#"{"type":"hello","child":"\#(first)"}"#)
+            _ = await h.send(#"{"type":"start","glyph":"L"}"#)
+            _ = await h.passObserveAndDirect(l)
+            _ = await h.write(PenSimulator().strokes(for: l, startTime: 10))
+            switchable.refuseWrites(true)
+            var end = await h.write(PenSimulator().strokes(for: l, startTime: 30))
+            h.clock.advance(2.5)
+            end += await h.connection.tick()
+            #expect(codes(end).contains(.storageFailed), "\(codes(end))")
+            #expect(try await h.store.children.delete(id: first, now: Date()) != nil)
+            switchable.refuseWrites(false)
+            if closeFirst {
+                await h.connection.close()
+            } else {
+                _ = await h.send(#"{"type":"hello","child":"\#(second)"}"#)
+                _ = await h.send(#"{"type":"start","glyph":"L"}"#)
+                let next = await h.passObserveAndDirect(l)
+                #expect(codes(next).isEmpty, "\(codes(next))")
+                #expect(Set(try await h.store.recentRecords(limit: 10).map(\.childID)) == [second])
+                await h.connection.close()
+            }
+            let critical = log.entries.filter { $0.level == .critical }
+            #expect(critical.isEmpty, "closeFirst \(closeFirst): \(critical.map(\.message))")
+            #expect(log.entries.contains { $0.message.contains("deleted child are dropped") || $0.message.contains("deleted while it was writing") })
+        }
+    }
 }

@@ -8,9 +8,10 @@ public struct ExportFilter: Sendable, Equatable {
     public var childID: String?
     /// Only lessons that began at or after this time (with all their attempts, errors and samples).
     public var since: Date?
-    /// Only study data: lessons, attempts and paper ratings marked `enrolled` (written with consent,
-    /// in a running study, in the child's arm), and the children they belong to or who are enrolled
-    /// now. Children who never consented are left out altogether.
+    /// Only study data: attempts and paper ratings marked `enrolled` (written with consent, in a
+    /// running study, in the child's arm), the lessons they belong to, and the children who own such
+    /// rows or are enrolled now (with their arm changes). Children who never consented are left out
+    /// altogether. Every foreign key of the files still resolves.
     public var studyOnly: Bool
 
     public init(childID: String? = nil, since: Date? = nil, studyOnly: Bool = false) {
@@ -33,14 +34,21 @@ public enum ResearchQueries {
         )
         """
 
+    /// SQL: whether the child `id` names owns a study row (an enrolled attempt or paper rating).
+    static func studyRows(_ id: String) -> String {
+        """
+        (EXISTS (SELECT 1 FROM phaseRecord p WHERE p.childID = \(id) AND p.enrolled)
+         OR EXISTS (SELECT 1 FROM researchPaperRating r WHERE r.childID = \(id) AND r.enrolled))
+        """
+    }
+
     public static func children(_ db: Database, _ filter: ExportFilter, _ body: (ChildRow) throws -> Void) throws {
         let active = try ResearchStore.isActive(db)
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT c.id, c.condition, c.createdAt, e.childID AS enrolment, e.consentDate, e.consentBy, e.consentReference,
                    e.enrolledAt, e.withdrawnAt, e.arm,
                    (SELECT COUNT(*) FROM researchArmChange a WHERE a.childID = c.id) AS changes,
-                   EXISTS (SELECT 1 FROM phaseRecord p WHERE p.childID = c.id AND p.enrolled)
-                     OR EXISTS (SELECT 1 FROM researchPaperRating r WHERE r.childID = c.id AND r.enrolled) AS studyRecords
+                   \(studyRows("c.id")) AS studyRecords
             FROM child c LEFT JOIN researchEnrolment e ON e.childID = c.id
             WHERE (?1 IS NULL OR c.id = ?1)
             ORDER BY c.createdAt, c.id
@@ -64,11 +72,14 @@ public enum ResearchQueries {
     public static func armChanges(_ db: Database, _ filter: ExportFilter, _ body: (ArmChangeRow) throws -> Void) throws {
         let active = try ResearchStore.isActive(db)
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT a.*, e.childID IS NOT NULL AND e.withdrawnAt IS NULL AS enrolledNow
+            SELECT a.*, e.childID IS NOT NULL AND e.withdrawnAt IS NULL AS enrolledNow,
+                   \(studyRows("a.childID")) AS studyRecords
             FROM researchArmChange a LEFT JOIN researchEnrolment e ON e.childID = a.childID
             WHERE (?1 IS NULL OR a.childID = ?1) ORDER BY a.id
             """, arguments: [filter.childID])
         while let row = try cursor.next() {
+            // Study data only: the changes of the children the export holds (see `children`).
+            if filter.studyOnly && !(active && row["enrolledNow"] as Bool) && !(row["studyRecords"] as Bool) { continue }
             try body(ArmChangeRow(changeID: row["id"], childID: row["childID"], enrolled: active && row["enrolledNow"],
                                   fromArm: StudyCondition(rawValue: row["fromArm"]) ?? ResearchStore.defaultCondition,
                                   toArm: StudyCondition(rawValue: row["toArm"]) ?? ResearchStore.defaultCondition,
@@ -81,8 +92,8 @@ public enum ResearchQueries {
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT * FROM (
                 SELECT *, ROW_NUMBER() OVER (PARTITION BY childID ORDER BY startedAt, lessonID) AS sessionNumber
-                FROM (SELECT lessonID, MIN(childID) AS childID, MIN(enrolled) AS enrolled, MIN(condition) AS condition,
-                             MIN(script) AS script, MIN(glyph) AS glyph, MIN(variant) AS variant,
+                FROM (SELECT lessonID, MIN(childID) AS childID, MIN(enrolled) AS enrolled, MAX(enrolled) AS anyEnrolled,
+                             MIN(condition) AS condition, MIN(script) AS script, MIN(glyph) AS glyph, MIN(variant) AS variant,
                              MIN(startedAt) AS startedAt, MAX(endedAt) AS endedAt, COUNT(*) AS attempts,
                              group_concat(CASE WHEN outcome = 'passed' THEN phase END) AS passed
                       FROM phaseRecord GROUP BY lessonID)
@@ -91,7 +102,9 @@ public enum ResearchQueries {
             ORDER BY startedAt, lessonID
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
-            if filter.studyOnly && !(row["enrolled"] as Bool) { continue }
+            // Study data only: every lesson with a study attempt (a lesson whose consent came or
+            // went mid-letter is there for its enrolled attempts; its own mark stays false).
+            if filter.studyOnly && !(row["anyEnrolled"] as Bool) { continue }
             let condition = StudyCondition(rawValue: row["condition"]) ?? ResearchStore.defaultCondition
             let passed = Set(((row["passed"] as String?) ?? "").split(separator: ",").map(String.init))
             try body(LessonRow(lessonID: row["lessonID"], childID: row["childID"], enrolled: row["enrolled"],
@@ -137,14 +150,17 @@ public enum ResearchQueries {
 
     public static func paperRatings(_ db: Database, _ filter: ExportFilter, _ body: (PaperRatingRow) throws -> Void) throws {
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT r.* FROM researchPaperRating r
+            SELECT r.*, r.lessonID IS NULL OR EXISTS (SELECT 1 FROM phaseRecord p WHERE p.lessonID = r.lessonID AND p.enrolled)
+                        AS lessonInStudy
+            FROM researchPaperRating r
             WHERE (?1 IS NULL OR r.childID = ?1)
               AND (?2 IS NULL OR (r.lessonID IS NULL AND r.ratedAt >= ?2)
                    OR r.lessonID IN (SELECT lessonID FROM phaseRecord GROUP BY lessonID HAVING MIN(startedAt) >= ?2))
             ORDER BY r.id
             """, arguments: [filter.childID, filter.since])
         while let row = try cursor.next() {
-            if filter.studyOnly && !(row["enrolled"] as Bool) { continue }
+            // Study data only: a rating with consent, of no lesson or of a lesson the export holds.
+            if filter.studyOnly && !(row["enrolled"] as Bool && row["lessonInStudy"] as Bool) { continue }
             try body(PaperRatingRow(ratingID: row["id"], childID: row["childID"], enrolled: row["enrolled"],
                                     lessonID: row["lessonID"], script: row["script"], glyph: row["glyph"],
                                     ratedAt: row["ratedAt"], face: PaperFace(rawValue: row["face"])!, // the column's CHECK allows 1…3 only

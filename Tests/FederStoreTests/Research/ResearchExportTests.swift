@@ -112,6 +112,38 @@ struct ResearchExportTests {
         #expect(all.rows["children"] == 2 && all.rows["lessons"] == 7)
     }
 
+    /// Found by a review: the study-only files must keep their foreign keys. A lesson whose consent
+    /// came mid-letter (one attempt outside the study, one in it) is exported with its enrolled
+    /// attempt; a child enrolled, moved to another arm and withdrawn before writing anything leaves
+    /// with its arm change.
+    @Test func theStudyOnlyExportKeepsEveryForeignKey() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let research = ResearchStore(database: database)
+        let now = Date(timeIntervalSince1970: 1_789_344_000 + 5 * 86_400)
+        try await research.setStudy(active: true, now: now)
+        _ = try await research.enrol(childID: "kid-b", consentDate: "2026-09-18", consentBy: .parent, consentReference: nil, now: now)
+        try await research.overrideArm(childID: "kid-b", to: .control, by: "R1", reason: "test", now: now)
+        try await research.withdraw(childID: "kid-b", now: now)
+        // kid-a's lesson: the first attempt as written, the second marked as written after consent.
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE phaseRecord SET enrolled = 1 WHERE id = (SELECT MAX(id) FROM phaseRecord WHERE lessonID = 'kid-a-0')")
+        }
+        let out = dir.appendingPathComponent("study")
+        let summary = try await ResearchExport.write(from: database, to: out, options: .init(filter: ExportFilter(studyOnly: true)))
+        let column = { (table: String, name: String) -> [String] in
+            let lines = try Self.lines(out.appendingPathComponent("\(table).csv"))
+            let index = try #require(lines.first?.components(separatedBy: ",").firstIndex(of: name))
+            return lines.dropFirst().map { $0.components(separatedBy: ",")[index] }
+        }
+        let children = Set(try column("children", "childID")), lessons = Set(try column("lessons", "lessonID"))
+        #expect(children == ["kid-a"] && lessons == ["kid-a-0"] && summary.rows["attempts"] == 1)
+        #expect(Set(try column("attempts", "lessonID")).isSubset(of: lessons))
+        #expect(Set(try column("attempts", "childID")).isSubset(of: children))
+        #expect(Set(try column("armChanges", "childID")).isSubset(of: children), "kid-b's change left with kid-b")
+        #expect(try column("lessons", "enrolled") == ["false"], "the lesson itself was not wholly study data")
+    }
+
     @Test func theDashboardCountsWhatTheExportWrites() async throws {
         let (database, dir) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: dir) }
