@@ -95,7 +95,7 @@ onUnlock(() => {
 
 /** Plays a clip slower with its pitch kept; resolves null when the browser will not start it. */
 async function playSlowly(key, text, entry, rate) {
-  slowVoice.onended = slowVoice.onerror = slowVoice.onplaying = null;
+  slowVoice.onended = slowVoice.onerror = null;
   slowVoice.pause();
   slowVoice.muted = false;
   slowVoice.src = clipURL(entry);
