@@ -55,6 +55,10 @@ LOGIT_BIAS = "ß=-2"
 
 _SAMPLES = None
 
+# Where the networks train (--device): the CPU, as every shipped file up to v6, or a CUDA GPU, where
+# one is lent. Trained networks come back to the CPU, where logits, export and checks run as before.
+DEVICE = torch.device("cpu")
+
 
 def prior_labels(data_path=data.DEFAULT_DATA, seed=0, glyph_samples=120, sharp_s="v1", exclude=()):
     """The labels of every sample build_dataset trains on (real, synthetic umlauts and ß, Feder's
@@ -154,7 +158,7 @@ def build_dataset(args, aug_strength=None):
 def train_model(traj, rast, labels, idx, args, seed, log_prefix="", arch=None):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = model.Net(len(data.CLASSES), arch)
+    net = model.Net(len(data.CLASSES), arch).to(DEVICE)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
     steps_per_epoch = math.ceil(len(idx) / args.batch)
     total = steps_per_epoch * args.epochs
@@ -165,19 +169,20 @@ def train_model(traj, rast, labels, idx, args, seed, log_prefix="", arch=None):
         sched = torch.optim.lr_scheduler.LambdaLR(
             opt, lambda i: (i + 1) / warm if i < warm else 0.5 * (1 + math.cos(math.pi * (i - warm) / max(1, total - warm))))
     views = traj.shape[1]
-    y_all = torch.from_numpy(labels)
+    y_all = torch.from_numpy(labels).to(DEVICE)
     for ep in range(args.epochs):
         net.train()
         t0 = time.time()
         perm = rng.permutation(idx)
         vsel = rng.integers(0, views, size=len(perm))
-        tot, correct, lsum = 0, 0, 0.0
+        # summed on the device and read once an epoch: reading them every step would make a GPU wait
+        tot, correct, lsum = 0, torch.zeros((), device=DEVICE), torch.zeros((), device=DEVICE)
         for b in range(steps_per_epoch):
             bi = perm[b * args.batch:(b + 1) * args.batch]
             bv = vsel[b * args.batch:(b + 1) * args.batch]
-            xt = torch.from_numpy(traj[bi, bv].astype(np.float32))
-            xr = torch.from_numpy(rast[bi, bv].astype(np.float32))
-            y = y_all[bi]
+            xt = torch.from_numpy(traj[bi, bv].astype(np.float32)).to(DEVICE, non_blocking=True)
+            xr = torch.from_numpy(rast[bi, bv].astype(np.float32)).to(DEVICE, non_blocking=True)
+            y = y_all[torch.from_numpy(bi).to(DEVICE)]
             out = net(xt, xr)
             if args.drop_hard > 0 and ep >= args.epochs // 3:
                 # noisy labels: ignore the batch's hardest samples once the network knows the easy ones
@@ -190,13 +195,13 @@ def train_model(traj, rast, labels, idx, args, seed, log_prefix="", arch=None):
             loss.backward()
             opt.step()
             sched.step()
-            lsum += loss.item() * len(bi)
+            lsum += loss.detach() * len(bi)
             tot += len(bi)
-            correct += (out.argmax(1) == y).sum().item()
-        print(f"{log_prefix}epoch {ep + 1}/{args.epochs} loss {lsum / tot:.4f} train-acc {correct / tot:.4f} "
+            correct += (out.argmax(1) == y).sum()
+        print(f"{log_prefix}epoch {ep + 1}/{args.epochs} loss {lsum.item() / tot:.4f} train-acc {correct.item() / tot:.4f} "
               f"({time.time() - t0:.0f}s)", flush=True)
     net.eval()
-    return net
+    return net.to("cpu")
 
 
 @torch.no_grad()
@@ -284,6 +289,8 @@ def develop(args, traj, rast, meta, samples, recipe, features):
     t0 = time.time()
     member_logits, macs, params = [], 0, 0
     for k, (arch, strength) in enumerate(recipe):
+        if args.only_member >= 0 and k != args.only_member:
+            continue
         net = train_model(*features[strength], labels, tr, args, seed=args.seed * 100 + 51 + 1000 * k,
                           log_prefix=f"[dev {args.tag} member {k}] ", arch=arch)
         macs += net.macs()
@@ -299,7 +306,7 @@ def develop(args, traj, rast, meta, samples, recipe, features):
     pred = lg.argmax(1)
     pl = np.where(is_letter[None, :], lg, -np.inf).argmax(1)
     pdg = np.where(~is_letter[None, :], lg, -np.inf).argmax(1)
-    for k, m in enumerate(member_logits if args.members > 1 else []):
+    for k, m in enumerate(member_logits if len(member_logits) > 1 else []):
         pk = np.where(is_letter[None, :], m, -np.inf).argmax(1)
         print(f"[dev {args.tag}] member {k}: merged_letters_only={100 * (merged[pk[L]] == merged[y[L]]).mean():.2f}", flush=True)
     r = {"tag": args.tag, "merged": (merged[pred[L]] == merged[y[L]]).mean(),
@@ -319,11 +326,15 @@ def develop(args, traj, rast, meta, samples, recipe, features):
             f"raster={ink.RASTER}{'' if ink.RASTER_FEATURES == 'ink' else ink.RASTER_FEATURES} points={ink.N_POINTS} ep={args.epochs} sched={args.sched} lr={args.lr} "
             f"wd={args.wd} members={args.members} ls={args.smoothing} drop={args.drop_hard} aug={args.aug_strength} views={args.views} bs={args.batch}\t"
             + " ".join(f"{k}={100 * v:.2f}" for k, v in r.items() if k != "tag")
+            + (f" only-member={args.only_member}" if args.only_member >= 0 else "")
             + "\t" + " ".join(f"{c}={100 * v:.2f}" for c, v in per.items()) + f"\t{time.time() - t0:.0f}s")
     print(line, flush=True)
     with open(os.path.join(args.work, "devlog.tsv"), "a") as fh:
         fh.write(line + "\n")
-    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}.npz"), logits=lg, labels=y, idx=te,
+    # one member of several processes (--only-member K) keeps its logits apart: merge_members.py joins
+    # them into dev-TAG.npz, as one process training them all writes it
+    part = f"-m{args.only_member}" if args.only_member >= 0 else ""
+    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}{part}.npz"), logits=lg, labels=y, idx=te,
              members=np.stack(member_logits))
 
 
@@ -387,6 +398,16 @@ def main():
                         "and in --earlier; only the later ones are trained")
     p.add_argument("--earlier", default="",
                    help="with --first-member: the weights file holding the first members (its shift must match)")
+    p.add_argument("--device", default="cpu",
+                   help='where the networks train: "cpu", or "cuda" where a GPU is lent (parallel_runs.py)')
+    p.add_argument("--only-member", type=int, default=-1,
+                   help="train only member K of the recipe (its own seed, as if all were trained): a development "
+                        "run writes dev-TAG-mK.npz (merge_members.py joins them), a final run <work>/final-mK.pt "
+                        "(--assemble exports them); one process per member")
+    p.add_argument("--assemble", action="store_true",
+                   help="final run: export the members <work>/final-mK.pt that --only-member runs trained")
+    p.add_argument("--features-only", action="store_true",
+                   help="build the feature caches of the recipe's augmentation strengths, then stop")
     p.add_argument("--sharp-s", default="v1", choices=sorted(data.SHARP_S_FORMS),
                    help="shapes of the synthetic ß (data.SHARP_S_FORMS; experiments)")
     p.add_argument("--logit-bias", default=LOGIT_BIAS,
@@ -399,11 +420,17 @@ def main():
     args = p.parse_args()
     if args.temperature > 0 and not args.skip_cv:
         p.error("--temperature is for --skip-cv runs: a cross-validation fits its own")
+    if (args.only_member >= 0 or args.assemble) and not args.holdout and not args.skip_cv:
+        p.error("--only-member and --assemble train or export final members: give --skip-cv (and --temperature)")
     ink.RASTER, ink.N_POINTS, ink.RASTER_FEATURES = args.raster, args.points, args.raster_features
     model.set_arch(args.arch)
     if args.width != 1.0:
         model.set_width(args.width)
     torch.set_num_threads(args.threads)
+    global DEVICE
+    DEVICE = torch.device(args.device)
+    if DEVICE.type == "cuda":
+        torch.backends.cudnn.benchmark = True
     os.makedirs(args.work, exist_ok=True)
 
     samples, traj, rast, meta = build_dataset(args)
@@ -415,6 +442,8 @@ def main():
     recipe = member_recipe(args)
     args.members = len(recipe)
     features = member_features(args, recipe, traj, rast, meta)
+    if args.features_only:
+        return
     fold_of, folds = data.make_folds([s for s in samples if not s["synthetic"]], args.folds)
     fold = np.array([fold_of.get(c, -1) for c in meta["contributor"]])  # -1: glyph samples, always training
     print("folds:", folds, flush=True)
@@ -463,9 +492,23 @@ def main():
         temperature = fit_oof_temperature(args, oof_path, labels, ok, shift)
     if not args.skip_final:
         idx = np.where(ok)[0]
-        nets = [train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args, seed=args.seed * 100 + 99 + 1000 * k,
-                            log_prefix=f"[final{member_tag(k, args)}] ", arch=recipe[k][0])
-                for k in range(args.first_member, args.members)]
+        def final_member(k):
+            path = os.path.join(args.work, f"final-m{k}.pt")
+            if args.assemble:  # trained by an --only-member run
+                net = model.Net(len(data.CLASSES), recipe[k][0])
+                net.load_state_dict(torch.load(path, weights_only=True))
+                return net.eval()
+            return train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args,
+                               seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
+                               arch=recipe[k][0])
+
+        if args.only_member >= 0:
+            net = final_member(args.only_member)
+            torch.save(net.state_dict(), os.path.join(args.work, f"final-m{args.only_member}.pt"))
+            print(f"wrote {args.work}/final-m{args.only_member}.pt; export with --assemble once every member is trained",
+                  flush=True)
+            return
+        nets = [final_member(k) for k in range(args.first_member, args.members)]
         earlier = model.load(args.earlier) if args.first_member else None
         if earlier is not None:
             assert len(earlier[0]["members"]) == args.first_member, "--earlier holds another number of members"

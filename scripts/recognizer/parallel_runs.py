@@ -1,0 +1,123 @@
+"""Runs the development folds and the final members of one recipe as parallel `train.py` processes,
+one network each (`--only-member`), on a machine with many cores and, where one is lent, a GPU
+(`--device cuda`). Used for the v7 runs (docs/RECOGNITION.md): fifteen minutes of a lent GPU
+instead of the ten hours these runs take on the 2-core development machine.
+
+  python3 scripts/recognizer/parallel_runs.py --work /tmp/rec-par --device cuda --jobs 8 \\
+      --recipe v2@1,t2@0.5,v2@0.5,g2@0.5 --name e32 --train-args "--epochs 32 --views 6" \\
+      --folds 0,1,4,2,3 --final --deadline 500 --pack /tmp/rec-par/pack
+
+1. builds the feature caches once (all cores);
+2. queues one job per (fold, member) — each fold's held-out contributors as train.py's folds — and,
+   with --final, one per final member (all contributors; `--skip-cv --temperature`), the final
+   members and the folds in the order given first, the slowest networks of each first;
+3. runs --jobs of them at a time; at --deadline seconds after the start the rest are stopped;
+4. joins each fold's members (merge_members.py) and, with --pack, writes one tar per fold
+   (dev-fFNAME.npz with float16 logits, or the members that finished), final.tar (final-mK.pt) and
+   logs.tar.gz there — what comes back from a lent machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import tarfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data  # noqa: E402
+import merge_members  # noqa: E402
+
+TRAIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "train.py")
+# rough relative cost of one network of each kind, so that the slowest start first
+COST = {"g2": 3.0, "t2": 2.0, "v2": 1.0}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--work", required=True)
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--jobs", type=int, default=8)
+    p.add_argument("--threads", type=int, default=2, help="torch threads of each job")
+    p.add_argument("--recipe", required=True)
+    p.add_argument("--name", required=True, help="development runs are tagged fFNAME")
+    p.add_argument("--train-args", default="", help="passed to every train.py (e.g. --epochs 32 --views 6)")
+    p.add_argument("--folds", default="0,1,2,3,4", help="folds to run, most wanted first")
+    p.add_argument("--final", action="store_true", help="also train the final members (all contributors)")
+    p.add_argument("--temperature", type=float, default=0.895, help="for the final members' export (--assemble)")
+    p.add_argument("--deadline", type=float, default=0, help="seconds after the start when unfinished jobs stop")
+    p.add_argument("--pack", default="")
+    args = p.parse_args()
+    start = time.time()
+    os.makedirs(os.path.join(args.work, "logs"), exist_ok=True)
+    common = [sys.executable, TRAIN, "--work", args.work, "--recipe", args.recipe, *shlex.split(args.train_args)]
+
+    subprocess.run(common + ["--features-only", "--procs", str(os.cpu_count() or 2)], check=True)
+    print(f"features ready after {time.time() - start:.0f}s", flush=True)
+
+    _, folds = data.make_folds(data.load_unipen(data.DEFAULT_DATA), 5)
+    archs = [part.split("@")[0] for part in args.recipe.split(",")]
+    order = sorted(range(len(archs)), key=lambda k: -COST.get(archs[k], 1.0))
+    jobs = []
+    if args.final:
+        jobs += [(f"final-m{k}", ["--skip-cv", "--temperature", str(args.temperature), "--only-member", str(k)])
+                 for k in order]
+    for f in (int(x) for x in args.folds.split(",")):
+        jobs += [(f"f{f}{args.name}-m{k}", ["--holdout", ",".join(folds[f]), "--tag", f"f{f}{args.name}",
+                                            "--only-member", str(k)]) for k in order]
+    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    running, done, failed = {}, [], []
+    while jobs or running:
+        while jobs and len(running) < args.jobs:
+            name, extra = jobs.pop(0)
+            log = open(os.path.join(args.work, "logs", name + ".log"), "w")
+            cmd = common + ["--device", args.device, "--threads", str(args.threads), *extra]
+            running[name] = (subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env), log, time.time())
+            print(f"{time.time() - start:5.0f}s start {name}", flush=True)
+        time.sleep(2)
+        for name, (proc, log, t0) in list(running.items()):
+            if proc.poll() is not None:
+                log.close()
+                (done if proc.returncode == 0 else failed).append(name)
+                print(f"{time.time() - start:5.0f}s {'done' if proc.returncode == 0 else 'FAILED'} {name} "
+                      f"({time.time() - t0:.0f}s)", flush=True)
+                del running[name]
+        if args.deadline and time.time() - start > args.deadline:
+            for name, (proc, log, _t0) in running.items():
+                proc.kill()
+                log.close()
+                print(f"stopped at the deadline: {name}", flush=True)
+            print(f"not started: {[name for name, _ in jobs]}", flush=True)
+            running, jobs = {}, []
+    print(f"done {len(done)}, failed {failed} after {time.time() - start:.0f}s", flush=True)
+
+    if args.pack:
+        os.makedirs(args.pack, exist_ok=True)
+        for f in (int(x) for x in args.folds.split(",")):
+            run = f"f{f}{args.name}"
+            with tarfile.open(os.path.join(args.pack, f"fold{f}.tar"), "w") as tar:
+                try:
+                    merge_members.merge(args.work, run, half=True)
+                    tar.add(os.path.join(args.work, f"dev-{run}.npz"), arcname=f"dev-{run}.npz")
+                except SystemExit as e:  # some members missing: bring back the ones there are
+                    print(e, flush=True)
+                    for k in range(len(archs)):
+                        path = os.path.join(args.work, f"dev-{run}-m{k}.npz")
+                        if os.path.exists(path):
+                            tar.add(path, arcname=os.path.basename(path))
+        with tarfile.open(os.path.join(args.pack, "final.tar"), "w") as tar:
+            for k in range(len(archs)):
+                path = os.path.join(args.work, f"final-m{k}.pt")
+                if os.path.exists(path):
+                    tar.add(path, arcname=os.path.basename(path))
+        with tarfile.open(os.path.join(args.pack, "logs.tar.gz"), "w:gz") as tar:
+            tar.add(os.path.join(args.work, "logs"), arcname="logs")
+            if os.path.exists(os.path.join(args.work, "devlog.tsv")):
+                tar.add(os.path.join(args.work, "devlog.tsv"), arcname="devlog.tsv")
+
+
+if __name__ == "__main__":
+    main()
