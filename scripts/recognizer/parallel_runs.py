@@ -12,9 +12,11 @@ instead of the ten hours these runs take on the 2-core development machine.
    with --final, one per final member (all contributors; `--skip-cv --temperature`), the final
    members and the folds in the order given first, the slowest networks of each first;
 3. runs --jobs of them at a time; at --deadline seconds after the start the rest are stopped;
-4. joins each fold's members (merge_members.py) and, with --pack, writes one tar per fold
-   (dev-fFNAME.npz with float16 logits, or the members that finished), final.tar (final-mK.pt) and
-   logs.tar.gz there — what comes back from a lent machine.
+4. joins each fold's members (merge_members.py) and, with --pack, writes one compressed tar per fold
+   (dev-fFNAME.npz with float16 logits, or the members that finished, and their networks
+   dev-fFNAME-mK.pt), final.tar (final-mK.pt) and logs.tar.gz there — what comes back from a lent
+   machine (each file's size is printed: a lent machine returns files up to 16 MiB). The v7 runs
+   packed no networks yet, so their folds could not be read by `feder recognize`.
 """
 
 from __future__ import annotations
@@ -98,7 +100,8 @@ def main():
         os.makedirs(args.pack, exist_ok=True)
         for f in (int(x) for x in args.folds.split(",")):
             run = f"f{f}{args.name}"
-            with tarfile.open(os.path.join(args.pack, f"fold{f}.tar"), "w") as tar:
+            tar_path = os.path.join(args.pack, f"fold{f}.tar.gz")
+            with tarfile.open(tar_path, "w:gz") as tar:
                 try:
                     merge_members.merge(args.work, run, half=True)
                     tar.add(os.path.join(args.work, f"dev-{run}.npz"), arcname=f"dev-{run}.npz")
@@ -108,6 +111,13 @@ def main():
                         path = os.path.join(args.work, f"dev-{run}-m{k}.npz")
                         if os.path.exists(path):
                             tar.add(path, arcname=os.path.basename(path))
+                # the networks too, so that export_dev.py can write them for `feder recognize`
+                for k in range(len(archs)):
+                    path = os.path.join(args.work, f"dev-{run}-m{k}.pt")
+                    if os.path.exists(path):
+                        tar.add(path, arcname=os.path.basename(path))
+            size = os.path.getsize(tar_path)
+            print(f"{tar_path}: {size / 2**20:.1f} MiB", flush=True)
         with tarfile.open(os.path.join(args.pack, "final.tar"), "w") as tar:
             for k in range(len(archs)):
                 path = os.path.join(args.work, f"final-m{k}.pt")

@@ -87,7 +87,7 @@ import Testing
 /// tiny network of random weights with a bidirectional GRU before its trajectory convolutions, batch
 /// norm folded on export) read by the Swift loader gives torch's logits on the fixture's drawn
 /// letters — both the vector gate code (the first 8 of its 12 states) and the scalar rest — end to
-/// end, from a file torch's own numbers check; the shipped v6's GRU is checked by the agreement tests.
+/// end, from a file torch's own numbers check; the shipped file's GRU is checked by the agreement tests.
 @Suite struct RecurrentWeightsFileTests {
     struct Reference: Decodable {
         struct Case: Decodable {
