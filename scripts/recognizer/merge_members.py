@@ -18,7 +18,9 @@ import re
 import numpy as np
 
 
-def merge(work: str, run: str, half: bool = False) -> int:
+def merge(work: str, run: str, half: bool = False, expected: int = 0) -> int:
+    """Joins members 0… of `run`; with `expected`, refuses unless exactly members 0 to expected-1 are
+    there (a run stopped early must not pass for the whole ensemble)."""
     parts = {}
     for path in glob.glob(os.path.join(work, f"dev-{glob.escape(run)}-m*.npz")):
         m = re.fullmatch(rf"dev-{re.escape(run)}-m(\d+)\.npz", os.path.basename(path))
@@ -26,7 +28,7 @@ def merge(work: str, run: str, half: bool = False) -> int:
             parts[int(m.group(1))] = path
     if not parts:
         raise SystemExit(f"no members of {run} in {work} (dev-{run}-mK.npz)")
-    missing = sorted(set(range(max(parts) + 1)) - set(parts))
+    missing = sorted(set(range(max(expected, max(parts) + 1))) - set(parts))
     if missing:
         raise SystemExit(f"{run}: members {missing} are missing; merging would renumber the others")
     members, labels, idx = [], None, None
@@ -47,10 +49,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--work", default="/tmp/rec-dev")
     p.add_argument("--half", action="store_true")
+    p.add_argument("--members", type=int, default=0, help="how many members the recipe has (refuse fewer)")
     p.add_argument("runs", nargs="+")
     args = p.parse_args()
     for run in args.runs:
-        print(f"dev-{run}.npz: {merge(args.work, run, args.half)} members", flush=True)
+        print(f"dev-{run}.npz: {merge(args.work, run, args.half, args.members)} members", flush=True)
 
 
 if __name__ == "__main__":

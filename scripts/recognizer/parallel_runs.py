@@ -3,31 +3,38 @@ one network each (`--only-member`), on a machine with many cores and, where one 
 (`--device cuda`). Used for the v7 runs (docs/RECOGNITION.md): fifteen minutes of a lent GPU
 instead of the ten hours these runs take on the 2-core development machine.
 
-  python3 scripts/recognizer/parallel_runs.py --work /tmp/rec-par --device cuda --jobs 8 \\
+  python3 scripts/recognizer/parallel_runs.py --work /tmp/rec-par --device cuda --jobs 12 --threads 1 \\
       --recipe v2@1,t2@0.5,v2@0.5,g2@0.5 --name e32 --train-args "--epochs 32 --views 6" \\
-      --folds 0,1,4,2,3 --final --deadline 500 --pack /tmp/rec-par/pack
+      --folds 0,1,4,2,3 --final --deadline 480 --pack /tmp/rec-par/pack
 
 1. builds the feature caches once (all cores);
 2. queues one job per (fold, member) — each fold's held-out contributors as train.py's folds — and,
-   with --final, one per final member (all contributors; `--skip-cv --temperature`), the final
+   with --final, one per final member (all contributors; `--skip-cv`; export them afterwards with
+   `train.py --skip-cv --temperature T --assemble` and the same recipe and settings), the final
    members and the folds in the order given first, the slowest networks of each first;
 3. runs --jobs of them at a time; at --deadline seconds after the start the rest are stopped;
-4. joins each fold's members (merge_members.py) and, with --pack, writes one compressed tar per fold
-   (dev-fFNAME.npz with float16 logits, or the members that finished, and their networks
-   dev-fFNAME-mK.pt), final.tar (final-mK.pt) and logs.tar.gz there — what comes back from a lent
-   machine (each file's size is printed: a lent machine returns files up to 16 MiB). The v7 runs
-   packed no networks yet, so their folds could not be read by `feder recognize`.
+4. with --pack: joins each fold's members if all of them finished in this run (merge_members.py,
+   float16 logits) and writes one compressed tar per fold (that dev-fFNAME.npz, or the members that
+   finished, and their networks dev-fFNAME-mK.pt), final.tar (final-mK.pt and what each was trained
+   with) and logs.tar.gz there — what comes back from a lent machine, which returns files up to
+   16 MiB (each tar's size is printed). Only files of jobs that finished in this run are packed (the
+   files an earlier run of the same --name, and with --final the final members, left in --work are
+   removed first). The
+   v7 runs packed no networks yet, so their folds could not be read by `feder recognize`.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 import shlex
 import subprocess
 import sys
 import tarfile
 import time
+
+import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data  # noqa: E402
@@ -49,7 +56,6 @@ def main():
     p.add_argument("--train-args", default="", help="passed to every train.py (e.g. --epochs 32 --views 6)")
     p.add_argument("--folds", default="0,1,2,3,4", help="folds to run, most wanted first")
     p.add_argument("--final", action="store_true", help="also train the final members (all contributors)")
-    p.add_argument("--temperature", type=float, default=0.895, help="for the final members' export (--assemble)")
     p.add_argument("--deadline", type=float, default=0, help="seconds after the start when unfinished jobs stop")
     p.add_argument("--pack", default="")
     args = p.parse_args()
@@ -65,13 +71,16 @@ def main():
     order = sorted(range(len(archs)), key=lambda k: -COST.get(archs[k], 1.0))
     jobs = []
     if args.final:
-        jobs += [(f"final-m{k}", ["--skip-cv", "--temperature", str(args.temperature), "--only-member", str(k)])
-                 for k in order]
+        jobs += [(f"final-m{k}", ["--skip-cv", "--only-member", str(k)]) for k in order]
     for f in (int(x) for x in args.folds.split(",")):
         jobs += [(f"f{f}{args.name}-m{k}", ["--holdout", ",".join(folds[f]), "--tag", f"f{f}{args.name}",
                                             "--only-member", str(k)]) for k in order]
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
-    running, done, failed = {}, [], []
+    # files an earlier run left in --work must not pass for this run's
+    for stale in (glob.glob(os.path.join(args.work, f"dev-f*{glob.escape(args.name)}*"))
+                  + (glob.glob(os.path.join(args.work, "final-m*.pt*")) if args.final else [])):
+        os.remove(stale)
+    running, done, failed, stopped = {}, [], [], []
     while jobs or running:
         while jobs and len(running) < args.jobs:
             name, extra = jobs.pop(0)
@@ -90,39 +99,46 @@ def main():
         if args.deadline and time.time() - start > args.deadline:
             for name, (proc, log, _t0) in running.items():
                 proc.kill()
+                proc.wait()
                 log.close()
                 print(f"stopped at the deadline: {name}", flush=True)
+            stopped = list(running)
             print(f"not started: {[name for name, _ in jobs]}", flush=True)
             running, jobs = {}, []
-    print(f"done {len(done)}, failed {failed} after {time.time() - start:.0f}s", flush=True)
+    print(f"done {len(done)}, failed {failed}, stopped {stopped} after {time.time() - start:.0f}s", flush=True)
 
     if args.pack:
         os.makedirs(args.pack, exist_ok=True)
         for f in (int(x) for x in args.folds.split(",")):
             run = f"f{f}{args.name}"
+            finished = [k for k in range(len(archs)) if f"{run}-m{k}" in done]
             tar_path = os.path.join(args.pack, f"fold{f}.tar.gz")
             with tarfile.open(tar_path, "w:gz") as tar:
                 try:
-                    merge_members.merge(args.work, run, half=True)
+                    if len(finished) < len(archs):
+                        raise SystemExit(f"{run}: members {finished} of {len(archs)} finished")
+                    merge_members.merge(args.work, run, half=True, expected=len(archs))
                     tar.add(os.path.join(args.work, f"dev-{run}.npz"), arcname=f"dev-{run}.npz")
-                except SystemExit as e:  # some members missing: bring back the ones there are
+                except (Exception, SystemExit) as e:  # members missing or unreadable: bring back the ones there are
                     print(e, flush=True)
-                    for k in range(len(archs)):
-                        path = os.path.join(args.work, f"dev-{run}-m{k}.npz")
-                        if os.path.exists(path):
-                            tar.add(path, arcname=os.path.basename(path))
+                    for k in finished:
+                        try:
+                            z = np.load(os.path.join(args.work, f"dev-{run}-m{k}.npz"))
+                            half = os.path.join(args.work, f"pack-dev-{run}-m{k}.npz")
+                            np.savez(half, labels=z["labels"], idx=z["idx"], members=z["members"].astype(np.float16))
+                            tar.add(half, arcname=f"dev-{run}-m{k}.npz")
+                        except Exception as err:
+                            print(f"{run} member {k}: {err}", flush=True)
                 # the networks too, so that export_dev.py can write them for `feder recognize`
-                for k in range(len(archs)):
-                    path = os.path.join(args.work, f"dev-{run}-m{k}.pt")
-                    if os.path.exists(path):
-                        tar.add(path, arcname=os.path.basename(path))
+                for k in finished:
+                    tar.add(os.path.join(args.work, f"dev-{run}-m{k}.pt"), arcname=f"dev-{run}-m{k}.pt")
             size = os.path.getsize(tar_path)
             print(f"{tar_path}: {size / 2**20:.1f} MiB", flush=True)
         with tarfile.open(os.path.join(args.pack, "final.tar"), "w") as tar:
             for k in range(len(archs)):
-                path = os.path.join(args.work, f"final-m{k}.pt")
-                if os.path.exists(path):
-                    tar.add(path, arcname=os.path.basename(path))
+                if f"final-m{k}" in done:
+                    for suffix in (".pt", ".pt.json"):
+                        tar.add(os.path.join(args.work, f"final-m{k}{suffix}"), arcname=f"final-m{k}{suffix}")
         with tarfile.open(os.path.join(args.pack, "logs.tar.gz"), "w:gz") as tar:
             tar.add(os.path.join(args.work, "logs"), arcname="logs")
             if os.path.exists(os.path.join(args.work, "devlog.tsv")):

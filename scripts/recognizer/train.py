@@ -155,6 +155,24 @@ def build_dataset(args, aug_strength=None):
     return samples, traj, rast, meta
 
 
+def write_atomically(path, write):
+    """Writes `path` through a temporary file and renames it into place, so that a process stopped
+    midway (parallel_runs.py's deadline) leaves no truncated file that a later merge would read."""
+    tmp = path + ".part"
+    with open(tmp, "wb") as fh:
+        write(fh)
+    os.replace(tmp, path)
+
+
+# What a final member's file must agree on with the command that exports it (--assemble).
+MEMBER_PROVENANCE = ("epochs", "views", "seed", "batch", "lr", "wd", "smoothing", "sched", "glyph_samples",
+                     "sharp_s", "drop_hard", "exclude")
+
+
+def member_provenance(args, recipe, k):
+    return {"recipe": recipe_name(recipe), "member": k, **{key: getattr(args, key) for key in MEMBER_PROVENANCE}}
+
+
 def train_model(traj, rast, labels, idx, args, seed, log_prefix="", arch=None):
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
@@ -296,7 +314,8 @@ def develop(args, traj, rast, meta, samples, recipe, features):
         macs += net.macs()
         params += sum(p.numel() for p in net.parameters())
         member_logits.append(logits_of(net, traj, rast, te))
-        torch.save(net.state_dict(), os.path.join(args.work, f"dev-{args.tag or 'run'}-m{k}.pt"))
+        write_atomically(os.path.join(args.work, f"dev-{args.tag or 'run'}-m{k}.pt"),
+                         lambda fh, net=net: torch.save(net.state_dict(), fh))
     lg = np.mean(member_logits, axis=0)
     classes = np.array(data.CLASSES)
     is_letter = np.array([c not in data.DIGITS for c in data.CLASSES])
@@ -334,8 +353,8 @@ def develop(args, traj, rast, meta, samples, recipe, features):
     # one member of several processes (--only-member K) keeps its logits apart: merge_members.py joins
     # them into dev-TAG.npz, as one process training them all writes it
     part = f"-m{args.only_member}" if args.only_member >= 0 else ""
-    np.savez(os.path.join(args.work, f"dev-{args.tag or 'run'}{part}.npz"), logits=lg, labels=y, idx=te,
-             members=np.stack(member_logits))
+    write_atomically(os.path.join(args.work, f"dev-{args.tag or 'run'}{part}.npz"),
+                     lambda fh: np.savez(fh, logits=lg, labels=y, idx=te, members=np.stack(member_logits)))
 
 
 def fit_oof_temperature(args, oof_path, labels, ok, shift):
@@ -420,8 +439,12 @@ def main():
     args = p.parse_args()
     if args.temperature > 0 and not args.skip_cv:
         p.error("--temperature is for --skip-cv runs: a cross-validation fits its own")
-    if (args.only_member >= 0 or args.assemble) and not args.holdout and not args.skip_cv:
-        p.error("--only-member and --assemble train or export final members: give --skip-cv (and --temperature)")
+    if args.assemble and (args.holdout or args.only_member >= 0):
+        p.error("--assemble exports the final members: without --holdout and --only-member")
+    if args.assemble and not (args.skip_cv and args.temperature > 0):
+        p.error("--assemble needs --skip-cv and the --temperature to ship")
+    if args.only_member >= 0 and not args.holdout and not args.skip_cv:
+        p.error("--only-member without --holdout trains one final member: give --skip-cv")
     ink.RASTER, ink.N_POINTS, ink.RASTER_FEATURES = args.raster, args.points, args.raster_features
     model.set_arch(args.arch)
     if args.width != 1.0:
@@ -441,6 +464,8 @@ def main():
         print(f"left out of training: {meta['excluded'].sum()} real samples ({args.exclude})", flush=True)
     recipe = member_recipe(args)
     args.members = len(recipe)
+    if args.only_member >= len(recipe):
+        p.error(f"--only-member {args.only_member}: the recipe has members 0 to {len(recipe) - 1}")
     features = member_features(args, recipe, traj, rast, meta)
     if args.features_only:
         return
@@ -484,6 +509,16 @@ def main():
             np.savez(oof_path, logits=oof, child_logits=oof_child, labels=labels, fold=fold, contributor=meta["contributor"],
                      quality=meta["quality"], synthetic=meta["synthetic"], ok=ok,
                      classes=np.array(data.CLASSES))
+    if args.only_member >= 0:  # one final member, exported later with --assemble: no temperature needed
+        k = args.only_member
+        net = train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args,
+                          seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
+                          arch=recipe[k][0])
+        path = os.path.join(args.work, f"final-m{k}.pt")
+        write_atomically(path + ".json", lambda fh: fh.write(json.dumps(member_provenance(args, recipe, k)).encode()))
+        write_atomically(path, lambda fh: torch.save(net.state_dict(), fh))
+        print(f"wrote {path}; export with --assemble once every member is trained", flush=True)
+        return
     shift = data.prior_shift(labels[ok], len(data.CLASSES), args.prior_tau) + class_bias(args.logit_bias)
     if args.temperature > 0:
         temperature = args.temperature
@@ -494,7 +529,11 @@ def main():
         idx = np.where(ok)[0]
         def final_member(k):
             path = os.path.join(args.work, f"final-m{k}.pt")
-            if args.assemble:  # trained by an --only-member run
+            if args.assemble:  # trained by an --only-member run with the same recipe and settings
+                with open(path + ".json") as fh:
+                    trained = json.load(fh)
+                if trained != member_provenance(args, recipe, k):
+                    raise SystemExit(f"{path} was trained with {trained}, not {member_provenance(args, recipe, k)}")
                 net = model.Net(len(data.CLASSES), recipe[k][0])
                 net.load_state_dict(torch.load(path, weights_only=True))
                 return net.eval()
@@ -502,12 +541,6 @@ def main():
                                seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
                                arch=recipe[k][0])
 
-        if args.only_member >= 0:
-            net = final_member(args.only_member)
-            torch.save(net.state_dict(), os.path.join(args.work, f"final-m{args.only_member}.pt"))
-            print(f"wrote {args.work}/final-m{args.only_member}.pt; export with --assemble once every member is trained",
-                  flush=True)
-            return
         nets = [final_member(k) for k in range(args.first_member, args.members)]
         earlier = model.load(args.earlier) if args.first_member else None
         if earlier is not None:
