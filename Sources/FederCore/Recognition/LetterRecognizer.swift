@@ -139,12 +139,10 @@ public struct LetterRecognition: Sendable, Codable, Equatable {
     /// accepts about 6 % of other letters. v5 with its prior correction, on the same five folds (adult
     /// ink, development runs): 0.9, 2.2, 1.6, 0.4 and 3.4 % rejected, 1.8 % pooled (one child-like view
     /// of the same letters: 1.9 %); 7.4 % of other letters accepted (child-like 11.8 %) — like v3, it
-    /// varies between writers. v6 (a recurrent network in place of one of v5's; shipped until v7) on folds
+    /// varies between writers. The shipped v6 (a recurrent network in place of one of v5's) on folds
     /// 0–3, the four measured: 0.9, 2.2, 1.5 and 0.45 % rejected (v5: 0.9, 2.2, 1.6, 0.43), 1.3 %
     /// pooled against 1.35 %; 6.5 % of other letters accepted against v5's 6.7 % on those folds (docs/RECOGNITION.md, "Operating point for children", "v5 with a
-    /// letter-balanced prior" and "v6"). The shipped v7 (v6's networks trained twice as long) on folds
-    /// 0, 1, 2 and 4: 1.0, 2.3, 1.6 and 3.5 % rejected, 2.1 % pooled against v6's 2.0 % on those
-    /// folds; 8.2 % of other letters accepted ("v7").
+    /// letter-balanced prior" and "v6").
     public static let childrenThreshold = 0.004
 
     /// Labels that are the same shape in Austrian school print (they differ by size or position on the

@@ -13,7 +13,7 @@ import Testing
         #expect(abs(rec.temperature - fx.temperature) < 1e-9)
         #expect(fx.cases.count >= 20)
         let size = try FileManager.default.attributesOfItem(atPath: RecognitionTestSupport.weightsURL.path)[.size] as? Int ?? 0
-        // The budget docs/RECOGNITION.md states for the bundled weights (v7, four networks: 5.3 MB).
+        // The budget docs/RECOGNITION.md states for the bundled weights (v6, four networks: 5.3 MB).
         #expect(size > 0 && size <= 8_000_000)
     }
 
