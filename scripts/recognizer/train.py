@@ -1,4 +1,4 @@
-"""Reproducible training of the Feder letter recognizer (CPU).
+"""Reproducible training of the Feder letter recognizer (CPU; `--device cuda` where a GPU is lent, not bit for bit).
 
   nice -n 10 .venv-recognizer/bin/python scripts/recognizer/train.py
 
@@ -509,11 +509,14 @@ def main():
             np.savez(oof_path, logits=oof, child_logits=oof_child, labels=labels, fold=fold, contributor=meta["contributor"],
                      quality=meta["quality"], synthetic=meta["synthetic"], ok=ok,
                      classes=np.array(data.CLASSES))
+    def train_final_member(k):
+        return train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args,
+                           seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
+                           arch=recipe[k][0])
+
     if args.only_member >= 0:  # one final member, exported later with --assemble: no temperature needed
         k = args.only_member
-        net = train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args,
-                          seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
-                          arch=recipe[k][0])
+        net = train_final_member(k)
         path = os.path.join(args.work, f"final-m{k}.pt")
         write_atomically(path + ".json", lambda fh: fh.write(json.dumps(member_provenance(args, recipe, k)).encode()))
         write_atomically(path, lambda fh: torch.save(net.state_dict(), fh))
@@ -537,9 +540,7 @@ def main():
                 net = model.Net(len(data.CLASSES), recipe[k][0])
                 net.load_state_dict(torch.load(path, weights_only=True))
                 return net.eval()
-            return train_model(*features[recipe[k][1]], labels, np.where(ok & ~meta["excluded"])[0], args,
-                               seed=args.seed * 100 + 99 + 1000 * k, log_prefix=f"[final{member_tag(k, args)}] ",
-                               arch=recipe[k][0])
+            return train_final_member(k)
 
         nets = [final_member(k) for k in range(args.first_member, args.members)]
         earlier = model.load(args.earlier) if args.first_member else None
