@@ -27,14 +27,20 @@ public struct FederServices: Sendable {
     /// address is printed.
     public private(set) var startupRecovery = StartupRecovery.recovered(0)
 
+    /// Whether start-up rebuilt a file an older version wrote (`open`); `feder serve` logs it.
+    public private(set) var startupRebuild = StartupRebuild.notNeeded
+
     /// Opens the bundled glyphs, the recognizer and the database in `dataDirectory` (created if
-    /// missing), and turns drafts left by a crash into judged records before anything is served.
+    /// missing), rebuilds a database file whose free space an older version may have left holding
+    /// deleted data (once: a deletion then never makes the class wait for it), and turns drafts
+    /// left by a crash into judged records before anything is served.
     /// A database that cannot take those records now (full, read-only) does not keep the server
     /// from starting: the drafts stay (`startupRecovery` says why), and they are recovered at a
     /// child's next letter (that child's) or the next start-up (all).
     public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
         var services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
                                      recognizer: try LetterRecognizer.bundled(), clock: clock)
+        services.startupRebuild = StartupRebuild.run(on: services.database)
         services.startupRecovery = services.recoverDraftsAtStart()
         return services
     }
@@ -45,6 +51,42 @@ public struct FederServices: Sendable {
             return .recovered(try lessons.recoverDrafts(judge: InterruptedAttemptJudging.judge(library: library, recognizer: recognizer)))
         } catch {
             return .failed("\(error)")
+        }
+    }
+}
+
+/// A database file written by a version before deleted data was overwritten, rebuilt at start-up
+/// (`FederDatabase.overwriteFreeSpace()`). Rebuilding needs free disk space about the size of the
+/// file; when it fails the server starts all the same, and the next deletion of a child rebuilds
+/// the file instead (every write waiting meanwhile) — or the next start-up, whichever comes first.
+public enum StartupRebuild: Sendable, Equatable {
+    case notNeeded
+    case rebuilt(seconds: Double)
+    case failed(String)
+
+    static func run(on database: FederDatabase, clock: ContinuousClock = ContinuousClock()) -> StartupRebuild {
+        do {
+            guard try database.freeSpaceMayHoldDeletedData() else { return .notNeeded }
+            let started = clock.now
+            try database.overwriteFreeSpace()
+            let elapsed = started.duration(to: clock.now)
+            return .rebuilt(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// A notice when the file was rebuilt, a warning when it could not be.
+    public func log(to logger: Logger) {
+        switch self {
+        case .notNeeded:
+            break
+        case .rebuilt(let seconds):
+            logger.notice("the database file, written by an older version, was rebuilt once so that deleted data leaves nothing in its free space",
+                          metadata: ["seconds": "\(String(format: "%.1f", seconds))"])
+        case .failed(let error):
+            logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about its size); deleting a child will rebuild it, and every write waits meanwhile",
+                           metadata: ["error": "\(error)"])
         }
     }
 }

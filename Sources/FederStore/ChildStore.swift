@@ -63,9 +63,11 @@ public struct ChildStore: Sendable {
     /// drafts, letter sessions, study enrolment, arm changes, paper ratings (the schema's foreign
     /// keys cascade from the profile) — and keeps only its random id, so that a tablet that still
     /// remembers it is told instead of bringing it back. Deleted rows are overwritten
-    /// (`secure_delete`, on for every connection); the file is then rebuilt (`VACUUM`: free space
-    /// left by a version without `secure_delete` goes too; live writes wait for it) and the
-    /// write-ahead log folded into the file and emptied, tried for up to two seconds while readers
+    /// (`secure_delete`, on for every connection: the freed pages and the rest of each page are
+    /// zeroed); a file whose free space an older version may have left holding deleted drafts is
+    /// rebuilt first (`FederDatabase.overwriteFreeSpace()`, which start-up normally did already:
+    /// every live write waits for it). The write-ahead log, which still holds the pages as they
+    /// were, is then folded into the file and emptied, tried for up to two seconds while readers
     /// hold it. Returns nil when there was no such child.
     public func delete(id: String, now: Date) async throws -> Deletion? {
         let deleted = try await database.writer.write { db -> Bool in
@@ -75,7 +77,9 @@ public struct ChildStore: Sendable {
         }
         guard deleted else { return nil }
         guard database.file != nil else { return Deletion(logEmptied: true) }
-        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        if try await database.writer.read(FederDatabase.freeSpaceMayHoldDeletedData) {
+            try await database.writer.writeWithoutTransaction(FederDatabase.overwriteFreeSpace)
+        }
         for _ in 0..<10 {
             // The first column of the checkpoint's answer is 1 while a reader kept it from finishing.
             let busy = try await database.writer.writeWithoutTransaction { db in

@@ -35,7 +35,49 @@ public final class FederDatabase: Sendable {
     private init(writer: any DatabaseWriter, file: URL?) throws {
         self.writer = writer
         self.file = file
+        // Asked on the writer's connection: a reader's would keep the schema it saw before the migrations.
+        let isNew = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 }
         try Migrations.migrator.migrate(writer)
+        // A new file has only ever been written with `secure_delete` on.
+        if isNew { try writer.writeWithoutTransaction { db in try Self.markFreeSpaceOverwritten(db) } }
+    }
+
+    // MARK: Free space left by older versions
+
+    /// `PRAGMA user_version` bit: every byte ever deleted from this file was overwritten. True of a
+    /// file created with `secure_delete` on (every file since this mark exists) and of one rebuilt by
+    /// `overwriteFreeSpace()`; not of a file that versions before 2026-11-28 wrote, whose free pages
+    /// may still hold deleted stroke drafts.
+    static let freeSpaceOverwrittenBit = 1
+
+    /// Whether deleted data may still lie in the file's free space (a file an older version wrote
+    /// that was not rebuilt since). Deleting a child rebuilds such a file; see `overwriteFreeSpace()`.
+    public func freeSpaceMayHoldDeletedData() throws -> Bool {
+        guard file != nil else { return false }
+        return try writer.read(Self.freeSpaceMayHoldDeletedData)
+    }
+
+    static func freeSpaceMayHoldDeletedData(_ db: Database) throws -> Bool {
+        (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0) & freeSpaceOverwrittenBit == 0
+    }
+
+    /// Rebuilds the file (`VACUUM`), so that no free page or unused part of a page holds what an
+    /// older version deleted without overwriting it, and marks it so that this is done once. Every
+    /// write waits meanwhile — seconds on a class's year of data (docs/PERFORMANCE.md) —, so the
+    /// server does it at start-up, before anything is served, and a deletion does it only when
+    /// that failed (`VACUUM` needs free disk space about the size of the file).
+    public func overwriteFreeSpace() throws {
+        try writer.writeWithoutTransaction(Self.overwriteFreeSpace)
+    }
+
+    static func overwriteFreeSpace(_ db: Database) throws {
+        try db.execute(sql: "VACUUM")
+        try markFreeSpaceOverwritten(db)
+    }
+
+    private static func markFreeSpaceOverwritten(_ db: Database) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        try db.execute(sql: "PRAGMA user_version = \(version | freeSpaceOverwrittenBit)")
     }
 
     private static func configuration() -> Configuration {

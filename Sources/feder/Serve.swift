@@ -63,6 +63,7 @@ struct Serve: AsyncParsableCommand {
             // unbuffered so a script reading our output can connect as soon as it sees the URL.
             FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(boundPort)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
             // After the address line, which scripts and tests read first.
+            services.startupRebuild.log(to: startupLogger)
             services.startupRecovery.log(to: startupLogger)
         })
         try await app.runService()

@@ -124,4 +124,68 @@ struct ChildDeletionTests {
         #expect(bytes.range(of: Data("77.12345".utf8)) == nil, "the deleted child's draft is still readable")
         #expect(bytes.range(of: Data("66.54321".utf8)) == nil, "the deleted child's record is still readable")
     }
+
+    /// A file this version made is never rebuilt: rebuilding a class's year of data held every
+    /// write for seconds (docs/PERFORMANCE.md), and `secure_delete` already overwrites what a
+    /// deletion frees. `VACUUM` leaves no free page, so free pages after the deletion show it did
+    /// not run.
+    @Test func aDeletionOnAFileThisVersionMadeDoesNotRebuildIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feder-delete-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try FederDatabase(directory: folder)
+        #expect(try database.freeSpaceMayHoldDeletedData() == false)
+        let lessons = LessonStore(database: database)
+        let mia = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .blau), now: Self.start).id
+        _ = try await lessons.children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Self.start)
+        for n in 0..<20 {
+            var row = record(lesson: "lesson-\(n)", child: mia)
+            row.ink = Ink(pointer: .pen, strokes: [(0..<400).map { PenSample(x: 12.34567, y: Double($0), t: Double($0) / 100) }])
+            _ = try await lessons.save(row)
+        }
+        #expect(try await lessons.children.delete(id: mia, now: Self.start)?.logEmptied == true)
+        let freePages = try await database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 }
+        #expect(freePages > 0, "the file was rebuilt although nothing older was in it")
+        let file = try #require(database.file)
+        #expect(try Data(contentsOf: file).range(of: Data("12.34567".utf8)) == nil, "the deleted child's ink is still readable")
+    }
+
+    /// A file an older version wrote may hold, in its free space, drafts deleted without being
+    /// overwritten (SQLite's default where it is not built with secure delete): it is rebuilt once —
+    /// here by the deletion of a child, as when start-up could not — and marked, so that it is not
+    /// rebuilt again.
+    @Test func aFileAnOlderVersionWroteIsRebuiltOnceAndItsOldDraftsGo() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feder-delete-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = DataDirectory.databaseFile(in: folder)
+        var mia = ""
+        do {
+            let database = try FederDatabase(directory: folder)
+            let lessons = LessonStore(database: database)
+            mia = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .blau), now: Self.start).id
+            var stroke = draft(lesson: "lesson-old", child: mia)
+            stroke.samples = (0..<200).map { PenSample(x: 98.76543, y: Double($0), t: Double($0) / 100) }
+            try await lessons.appendDraft(stroke)
+            try await database.writer.writeWithoutTransaction { db in _ = try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        // What an older version did: its draft deleted without overwriting, and no mark on the file.
+        do {
+            let old = try DatabaseQueue(path: file.path)
+            try await old.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = OFF")
+                try db.execute(sql: "DELETE FROM draftStroke")
+                try db.execute(sql: "PRAGMA user_version = 0")
+                _ = try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        }
+        #expect(try Data(contentsOf: file).range(of: Data("98.76543".utf8)) != nil, "the older version's deleted draft is there to be found")
+
+        let database = try FederDatabase(directory: folder)
+        #expect(try database.freeSpaceMayHoldDeletedData())
+        let lessons = LessonStore(database: database)
+        _ = try await lessons.children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Self.start)
+        #expect(try await lessons.children.delete(id: mia, now: Self.start)?.logEmptied == true)
+        #expect(try Data(contentsOf: file).range(of: Data("98.76543".utf8)) == nil, "the older version's deleted draft is still readable")
+        #expect(try database.freeSpaceMayHoldDeletedData() == false)
+        #expect(try FederDatabase(directory: folder).freeSpaceMayHoldDeletedData() == false, "the mark does not last")
+    }
 }
