@@ -18,6 +18,7 @@ and reads up to its `pong` (messages are answered in order), checking:
 
 import argparse
 import json
+import re
 import math
 import random
 import string
@@ -133,7 +134,12 @@ def mutate(rng, message, next_id):
         return Mutant(text=json.dumps(m), intact_id=next_id, kind="missing")
     if roll < 0.60:  # numbers in samples and points: huge, tiny, non-finite (raw JSON text)
         text = json.dumps(m)
-        digits = [i for i, c in enumerate(text) if c.isdigit() and (i == 0 or not text[i - 1].isalnum())]
+        # Not the id's own digits: odd ids are the "id" mutation's, and an id replaced by `1E+2` would
+        # be read as the id of another message in the group.
+        id_at = text.index(f'"id": {next_id}')
+        id_digits = range(id_at, id_at + len(f'"id": {next_id}'))
+        digits = [i for i, c in enumerate(text)
+                  if c.isdigit() and (i == 0 or not text[i - 1].isalnum()) and i not in id_digits]
         if not digits:
             return Mutant(text=text, intact_id=next_id, kind="valid")
         i = rng.choice(digits)
@@ -144,7 +150,8 @@ def mutate(rng, message, next_id):
         text = text[:i] + odd + text[j:]
         # Text that is no longer strict JSON with finite numbers cannot be read, so its reply has no
         # `re`; and the id may have been the number replaced.
-        intact = next_id if f'"id": {next_id}' in text and strict_json(text) else None
+        # (`"id": 12` must not match the start of `"id": 123456789012345678901234567890`.)
+        intact = next_id if re.search(rf'"id": {next_id}(?![0-9.eE])', text) and strict_json(text) else None
         return Mutant(text=text, intact_id=intact, kind="number")
     if roll < 0.64:  # an odd id or version
         choice = rng.random()
@@ -336,13 +343,14 @@ class Fuzzer:
                 by_re[reply["re"]] = by_re.get(reply["re"], 0) + 1
             else:
                 others += 1
-        unanswered = [m.kind for m in mutants if m.intact_id is not None and m.intact_id not in by_re]
+        unanswered = [m for m in mutants if m.intact_id is not None and m.intact_id not in by_re]
         rest = sum(1 for m in mutants if m.intact_id is None)
         with self.tally.lock:
             self.tally.sent += len(mutants)
             self.tally.answered += len(mutants) - len(unanswered) - max(0, rest - others)
         if unanswered:
-            self.tally.fail(f"no reply with its id to {unanswered}")
+            # What was sent, shortened, so that a failure can be replayed by hand.
+            self.tally.fail(f"no reply with its id to {[(m.kind, (m.text or str(m.fragments))[:300]) for m in unanswered]}")
         if others < rest:
             self.tally.fail(f"{rest} messages without a readable id got only {others} replies")
 
