@@ -71,6 +71,9 @@ public final class FederDatabase: Sendable {
     }
 
     static func overwriteFreeSpace(_ db: Database) throws {
+        // In WAL mode the rebuilt file passes through the log, which keeps that size on disk (a
+        // second copy of the file) until it is emptied — after a rebuild that failed half-way too.
+        defer { _ = try? Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         try db.execute(sql: "VACUUM")
         try markFreeSpaceOverwritten(db)
     }

@@ -17,10 +17,15 @@ struct StartupRebuildTests {
             let old = try DatabaseQueue(path: DataDirectory.databaseFile(in: folder).path)
             try await old.write { db in try db.execute(sql: "PRAGMA user_version = 0") }
         }
-        guard case .rebuilt = try FederServices.open(dataDirectory: folder).startupRebuild else {
+        let services = try FederServices.open(dataDirectory: folder)
+        guard case .rebuilt = services.startupRebuild else {
             Issue.record("the older file was not rebuilt at start-up")
             return
         }
+        // The rebuilt file went through the write-ahead log: emptied, it does not hold a second copy.
+        let log = DataDirectory.databaseFile(in: folder).path + "-wal"
+        let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(logSize == 0, "the write-ahead log keeps the rebuilt file's size")
         #expect(try FederServices.open(dataDirectory: folder).startupRebuild == .notNeeded, "the file was rebuilt twice")
     }
 }
