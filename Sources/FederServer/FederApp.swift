@@ -69,8 +69,7 @@ public enum StartupRebuild: Sendable, Equatable {
             guard try database.freeSpaceMayHoldDeletedData() else { return .notNeeded }
             let started = clock.now
             try database.overwriteFreeSpace()
-            let elapsed = started.duration(to: clock.now)
-            return .rebuilt(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            return .rebuilt(seconds: started.duration(to: clock.now) / .seconds(1))
         } catch {
             return .failed("\(error)")
         }
