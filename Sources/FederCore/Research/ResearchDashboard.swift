@@ -81,11 +81,16 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         }
 
         public mutating func add(_ row: AttemptRow) {
+            add(row, motor: row.record?.assessment?.motor, clarity: row.record?.assessment?.clarity)
+        }
+
+        /// An attempt whose record was not decoded, with the two parts of its assessment the
+        /// figures use (the dashboard reads only these from the stored record).
+        public mutating func add(_ row: AttemptRow, motor: MotorDimensions?, clarity: Clarity?) {
             let name = Self.armName(row)
             var g = groups[name] ?? Group()
             if let child = row.childID { g.children.insert(child) }
             g.attempts += 1
-            let motor = row.record?.assessment?.motor
             if row.phase == LessonPhase.freeWrite.rawValue, let motor {
                 g.form.add(motor.form); g.tempo.add(motor.tempo); g.druck.add(motor.druck); g.rhythmus.add(motor.rhythmus)
             }
@@ -97,7 +102,7 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
                 g.freeWriteCurve[row.sessionNumber, default: MeanEstimate()].add(score)
                 if let guided = lastGuided.removeValue(forKey: row.lessonID) { g.pairs.add(guided, score) }
             }
-            if let clarity = row.record?.assessment?.clarity {
+            if let clarity {
                 g.clarity[row.glyph, default: (MeanEstimate(), 0)].estimate.add(clarity.probability)
                 if clarity.isExpected { g.clarity[row.glyph]!.expected += 1 }
             }
@@ -105,8 +110,7 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
             recent.append(Recent(attemptID: row.attemptID, arm: name, childID: row.childID, glyph: row.glyph, phase: row.phase,
                                  outcome: row.outcome, startedAt: row.startedAt, score: row.score, stars: row.stars,
                                  form: motor?.form, tempo: motor?.tempo, druck: motor?.druck, rhythmus: motor?.rhythmus,
-                                 recognized: row.record?.assessment?.clarity?.recognized,
-                                 clarity: row.record?.assessment?.clarity?.probability))
+                                 recognized: clarity?.recognized, clarity: clarity?.probability))
             if recent.count > ResearchDashboard.recentCount { recent.removeFirst(recent.count - ResearchDashboard.recentCount) }
         }
 

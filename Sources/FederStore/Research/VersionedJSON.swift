@@ -25,6 +25,15 @@ public enum VersionedJSON {
         }
     }
 
+    /// Of a stored phase record, only what the research dashboard shows: decoding the whole record
+    /// for every attempt was most of the dashboard's time.
+    public static func dashboardParts(_ json: String, version: Int) throws -> PhaseRecordDashboardParts {
+        switch version {
+        case 1: return try decode(PhaseRecordDashboardParts.self, json, column: "phaseRecord.record")
+        default: throw DecodingFailure.unsupportedVersion(column: "phaseRecord.record", version: version)
+        }
+    }
+
     public static func ink(_ json: String, version: Int) throws -> Ink {
         switch version {
         case 1:
@@ -56,5 +65,15 @@ public enum VersionedJSON {
         } catch {
             throw DecodingFailure.invalid(column: column, message: String(describing: error))
         }
+    }
+}
+
+/// The parts of a `PhaseRecord` (layout 1) the research dashboard uses, under the same keys.
+public struct PhaseRecordDashboardParts: Decodable, Sendable {
+    public var assessment: Assessment?
+
+    public struct Assessment: Decodable, Sendable {
+        public var motor: MotorDimensions?
+        public var clarity: Clarity?
     }
 }

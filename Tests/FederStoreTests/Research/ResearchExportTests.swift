@@ -154,4 +154,36 @@ struct ResearchExportTests {
         #expect(dashboard.arms[0].children == 2)
         #expect(dashboard.recent.count == min(20, summary.rows["attempts"] ?? 0) && dashboard.recent.count == 15)
     }
+
+    /// The dashboard reads of each stored record only its motor dimensions and clarity (decoding
+    /// whole records was most of its time on a class's database): its figures are those the whole
+    /// records give.
+    @Test func theDashboardReadFromPartsOfTheRecordsEqualsTheOneFromWholeRecords() async throws {
+        let database = try FederDatabase.inMemory()
+        let store = LessonStore(database: database)
+        let library = try GlyphLibrary.bundled()
+        let recognizer = try LetterRecognizer.bundled()
+        let day0 = Date(timeIntervalSince1970: 1_789_344_000)
+        for (c, child) in ["kid-a", "kid-b"].enumerated() {
+            _ = try await store.child(id: child, now: day0)
+            for day in 0..<3 {
+                let glyph = try library.glyph(["a", "m", "s"][day], script: "druck")
+                let records = try SimulatedLesson(glyph: glyph, condition: c == 0 ? .threePhase : .guidedOnly,
+                                                  recognizer: recognizer, seed: UInt64(day + 7)).records()
+                let start = day0.addingTimeInterval(Double(day) * 86_400 + Double(c) * 600)
+                for record in records {
+                    try await store.save(PhaseRecordRow(record: record, lessonID: "\(child)-\(day)", childID: child,
+                                                        wallStart: start.addingTimeInterval(record.startedAt)))
+                }
+            }
+        }
+        let (fromParts, fromWholeRecords) = try await database.writer.read { db in
+            var accumulator = ResearchDashboard.Accumulator()
+            try ResearchQueries.attempts(db, ExportFilter(), ink: false) { row, _ in accumulator.add(row) }
+            return (try ResearchQueries.dashboard(db, ExportFilter()), accumulator.dashboard)
+        }
+        #expect(fromWholeRecords.recent.contains { $0.form != nil } && fromWholeRecords.recent.contains { $0.clarity != nil },
+                "no motor dimensions or clarity to compare")
+        #expect(fromParts == fromWholeRecords)
+    }
 }
