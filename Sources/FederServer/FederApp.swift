@@ -37,10 +37,11 @@ public struct FederServices: Sendable {
     /// A database that cannot take those records now (full, read-only) does not keep the server
     /// from starting: the drafts stay (`startupRecovery` says why), and they are recovered at a
     /// child's next letter (that child's) or the next start-up (all).
-    public static func open(dataDirectory: URL, clock: ServerClock = .system()) throws -> FederServices {
+    /// `logger` hears, before a rebuild, that one is under way (it takes seconds on a large file).
+    public static func open(dataDirectory: URL, clock: ServerClock = .system(), logger: Logger? = nil) throws -> FederServices {
         var services = FederServices(library: try GlyphLibrary.bundled(), database: try FederDatabase(directory: dataDirectory),
                                      recognizer: try LetterRecognizer.bundled(), clock: clock)
-        services.startupRebuild = StartupRebuild.run(on: services.database)
+        services.startupRebuild = StartupRebuild.run(on: services.database, logger: logger)
         services.startupRecovery = services.recoverDraftsAtStart()
         return services
     }
@@ -56,17 +57,20 @@ public struct FederServices: Sendable {
 }
 
 /// A database file written by a version before deleted data was overwritten, rebuilt at start-up
-/// (`FederDatabase.overwriteFreeSpace()`). Rebuilding needs free disk space about the size of the
-/// file; when it fails the server starts all the same, and the next deletion of a child rebuilds
-/// the file instead (every write waiting meanwhile) — or the next start-up, whichever comes first.
+/// (`FederDatabase.overwriteFreeSpace()`). Rebuilding needs free disk space about twice the size of
+/// the file (a copy, which then passes through the write-ahead log); when it fails the server
+/// starts all the same, and the next deletion of a child rebuilds the file instead (every write
+/// waiting meanwhile) — or the next start-up, whichever comes first.
 public enum StartupRebuild: Sendable, Equatable {
     case notNeeded
     case rebuilt(seconds: Double)
     case failed(String)
 
-    static func run(on database: FederDatabase, clock: ContinuousClock = ContinuousClock()) -> StartupRebuild {
+    static func run(on database: FederDatabase, logger: Logger? = nil, clock: ContinuousClock = ContinuousClock()) -> StartupRebuild {
         do {
             guard try database.freeSpaceMayHoldDeletedData() else { return .notNeeded }
+            logger?.notice("rebuilding the database file once, as it was written by an older version (seconds for a large file)",
+                           metadata: ["file": "\(database.file?.path ?? "-")"])
             let started = clock.now
             try database.overwriteFreeSpace()
             return .rebuilt(seconds: started.duration(to: clock.now) / .seconds(1))
@@ -84,7 +88,7 @@ public enum StartupRebuild: Sendable, Equatable {
             logger.notice("the database file, written by an older version, was rebuilt once so that deleted data leaves nothing in its free space",
                           metadata: ["seconds": "\(String(format: "%.1f", seconds))"])
         case .failed(let error):
-            logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about its size); deleting a child will rebuild it, and every write waits meanwhile",
+            logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about twice its size); deleting a child will rebuild it, and every write waits meanwhile",
                            metadata: ["error": "\(error)"])
         }
     }

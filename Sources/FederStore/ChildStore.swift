@@ -57,6 +57,15 @@ public struct ChildStore: Sendable {
         /// export being written) held it: the log then keeps the deleted rows until the next
         /// deletion empties it or the server stops.
         public var logEmptied: Bool
+        /// Why the file could not be rebuilt, when it had to be (a file an older version wrote that
+        /// start-up could not rebuild) and that failed: the child is deleted all the same, its rows
+        /// overwritten; free space left by the older version may still hold old drafts.
+        public var rebuildFailure: String?
+
+        public init(logEmptied: Bool, rebuildFailure: String? = nil) {
+            self.logEmptied = logEmptied
+            self.rebuildFailure = rebuildFailure
+        }
     }
 
     /// Deletes the child and everything stored about it — profile, lessons, phase records, stroke
@@ -66,7 +75,8 @@ public struct ChildStore: Sendable {
     /// (`secure_delete`, on for every connection: the freed pages and the rest of each page are
     /// zeroed); a file whose free space an older version may have left holding deleted drafts is
     /// rebuilt first (`FederDatabase.overwriteFreeSpace()`, which start-up normally did already:
-    /// every live write waits for it). The write-ahead log, which still holds the pages as they
+    /// every live write waits for it; when it fails, `Deletion.rebuildFailure` says why and the
+    /// deletion stands). The write-ahead log, which still holds the pages as they
     /// were, is then folded into the file and emptied, tried for up to two seconds while readers
     /// hold it. Returns nil when there was no such child.
     public func delete(id: String, now: Date) async throws -> Deletion? {
@@ -77,18 +87,24 @@ public struct ChildStore: Sendable {
         }
         guard deleted else { return nil }
         guard database.file != nil else { return Deletion(logEmptied: true) }
-        if try await database.writer.read(FederDatabase.freeSpaceMayHoldDeletedData) {
-            try await database.writer.writeWithoutTransaction(FederDatabase.overwriteFreeSpace)
+        // Asked and done on the writer, so that two deletions at once do not both rebuild.
+        var rebuildFailure: String?
+        do {
+            try await database.writer.writeWithoutTransaction { db in
+                if try FederDatabase.freeSpaceMayHoldDeletedData(db) { try FederDatabase.overwriteFreeSpace(db) }
+            }
+        } catch {
+            rebuildFailure = "\(error)"
         }
         for _ in 0..<10 {
             // The first column of the checkpoint's answer is 1 while a reader kept it from finishing.
             let busy = try await database.writer.writeWithoutTransaction { db in
                 try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 1
             }
-            if busy == 0 { return Deletion(logEmptied: true) }
+            if busy == 0 { return Deletion(logEmptied: true, rebuildFailure: rebuildFailure) }
             try await Task.sleep(for: .milliseconds(200))
         }
-        return Deletion(logEmptied: false)
+        return Deletion(logEmptied: false, rebuildFailure: rebuildFailure)
     }
 
     /// Whether an adult deleted the child of this id.

@@ -65,7 +65,8 @@ public final class FederDatabase: Sendable {
     /// older version deleted without overwriting it, and marks it so that this is done once. Every
     /// write waits meanwhile — seconds on a class's year of data (docs/PERFORMANCE.md) —, so the
     /// server does it at start-up, before anything is served, and a deletion does it only when
-    /// that failed (`VACUUM` needs free disk space about the size of the file).
+    /// that failed (`VACUUM` needs free disk space about twice the size of the file: a copy in
+    /// SQLite's temporary directory, which then passes through the write-ahead log).
     public func overwriteFreeSpace() throws {
         try writer.writeWithoutTransaction(Self.overwriteFreeSpace)
     }

@@ -50,9 +50,9 @@ struct Serve: AsyncParsableCommand {
             }
             start = date
         }
-        let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start))
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
+        let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let startupLogger = logger
         let app = FederApp.make(services: services, host: host, port: port,

@@ -162,6 +162,7 @@ struct ChildDeletionTests {
             let database = try FederDatabase(directory: folder)
             let lessons = LessonStore(database: database)
             mia = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .blau), now: Self.start).id
+            _ = try await lessons.children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Self.start)
             var stroke = draft(lesson: "lesson-old", child: mia)
             stroke.samples = (0..<200).map { PenSample(x: 98.76543, y: Double($0), t: Double($0) / 100) }
             try await lessons.appendDraft(stroke)
@@ -177,13 +178,12 @@ struct ChildDeletionTests {
                 _ = try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         }
-        #expect(try Data(contentsOf: file).range(of: Data("98.76543".utf8)) != nil, "the older version's deleted draft is there to be found")
-
         let database = try FederDatabase(directory: folder)
         #expect(try database.freeSpaceMayHoldDeletedData())
+        // Checked just before the deletion, with nothing written since the older version's.
+        #expect(try Data(contentsOf: file).range(of: Data("98.76543".utf8)) != nil, "the older version's deleted draft is there to be found")
         let lessons = LessonStore(database: database)
-        _ = try await lessons.children.create(avatar: Avatar(animal: .fuchs, colour: .rot), now: Self.start)
-        #expect(try await lessons.children.delete(id: mia, now: Self.start)?.logEmptied == true)
+        #expect(try await lessons.children.delete(id: mia, now: Self.start) == ChildStore.Deletion(logEmptied: true))
         #expect(try Data(contentsOf: file).range(of: Data("98.76543".utf8)) == nil, "the older version's deleted draft is still readable")
         #expect(try database.freeSpaceMayHoldDeletedData() == false)
         #expect(try FederDatabase(directory: folder).freeSpaceMayHoldDeletedData() == false, "the mark does not last")

@@ -149,8 +149,8 @@ def mutate(rng, message, next_id):
         odd = rng.choice(RAW_NUMBERS)
         text = text[:i] + odd + text[j:]
         # Text that is no longer strict JSON with finite numbers cannot be read, so its reply has no
-        # `re`; and the id may have been the number replaced.
-        # (`"id": 12` must not match the start of `"id": 123456789012345678901234567890`.)
+        # `re`. (The id is checked all the same, whole: `"id": 12` must not match the start of
+        # `"id": 123456789012345678901234567890`.)
         intact = next_id if re.search(rf'"id": {next_id}(?![0-9.eE])', text) and strict_json(text) else None
         return Mutant(text=text, intact_id=intact, kind="number")
     if roll < 0.64:  # an odd id or version

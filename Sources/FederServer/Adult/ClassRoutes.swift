@@ -47,6 +47,10 @@ struct ClassRoutes: Sendable {
                 throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
             }
             context.logger.notice("adult deleted a child and all its data", metadata: ["child": "\(id)"])
+            if let failure = deletion.rebuildFailure {
+                context.logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about twice its size); its free space may still hold drafts deleted by that version",
+                                       metadata: ["child": "\(id)", "error": "\(failure)"])
+            }
             if !deletion.logEmptied {
                 context.logger.warning("the database's log still holds the deleted rows while a reader keeps it; it is emptied at the next deletion or when the server stops",
                                        metadata: ["child": "\(id)"])

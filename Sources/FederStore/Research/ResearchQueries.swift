@@ -20,8 +20,9 @@ public struct ExportFilter: Sendable, Equatable {
 }
 
 /// The export's tables read row by row through GRDB cursors: each row is handed to `body` and
-/// dropped, so memory stays flat however many records there are. The dashboard reads the same
-/// `attempts` query.
+/// dropped, so memory stays flat however many records there are. The dashboard reads the rows of
+/// the same `attempts` query, without the ink's counts and with only the parts of each record it
+/// shows (so a record whose other parts could not be read does not stop it, as it stops the export).
 public enum ResearchQueries {
     /// Each record's lesson start and the child's session number (its n-th lesson by start),
     /// computed with window functions over the narrow columns only; joined back by id, so the large
