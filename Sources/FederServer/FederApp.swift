@@ -58,9 +58,11 @@ public struct FederServices: Sendable {
 
 /// A database file written by a version before deleted data was overwritten, rebuilt at start-up
 /// (`FederDatabase.overwriteFreeSpace()`). Rebuilding needs free disk space about twice the size of
-/// the file (a copy, which then passes through the write-ahead log); when it fails the server
-/// starts all the same, and the next deletion of a child rebuilds the file instead (every write
-/// waiting meanwhile) — or the next start-up, whichever comes first.
+/// the file (a copy, which then passes through the write-ahead log). It is tried even with less, as
+/// nothing else writes yet and the log is emptied before and after it, so a rebuild that fills the
+/// disk gives the space back; when it fails the server starts all the same, and the next deletion
+/// of a child rebuilds the file instead (every write waiting meanwhile; not tried without the
+/// space) — or the next start-up, whichever comes first.
 public enum StartupRebuild: Sendable, Equatable {
     case notNeeded
     case rebuilt(seconds: Double)

@@ -54,17 +54,21 @@ public struct ChildStore: Sendable {
     /// What became of a deletion on disk.
     public struct Deletion: Sendable, Equatable {
         /// The write-ahead log was folded into the file and emptied. False while a reader (an
-        /// export being written) held it: the log then keeps the deleted rows until the next
-        /// deletion empties it or the server stops.
+        /// export being written) held it, or when emptying it failed (`logFailure`): the log then
+        /// keeps the deleted rows until the next deletion empties it or the server stops.
         public var logEmptied: Bool
         /// Why the file could not be rebuilt, when it had to be (a file an older version wrote that
-        /// start-up could not rebuild) and that failed: the child is deleted all the same, its rows
-        /// overwritten; free space left by the older version may still hold old drafts.
+        /// start-up could not rebuild) and that failed or was not tried for lack of disk space: the
+        /// child is deleted all the same, its rows overwritten; free space left by the older version
+        /// may still hold old drafts.
         public var rebuildFailure: String?
+        /// Why emptying the log failed, when it did (rather than waiting for a reader).
+        public var logFailure: String?
 
-        public init(logEmptied: Bool, rebuildFailure: String? = nil) {
+        public init(logEmptied: Bool, rebuildFailure: String? = nil, logFailure: String? = nil) {
             self.logEmptied = logEmptied
             self.rebuildFailure = rebuildFailure
+            self.logFailure = logFailure
         }
     }
 
@@ -75,8 +79,9 @@ public struct ChildStore: Sendable {
     /// (`secure_delete`, on for every connection: the freed pages and the rest of each page are
     /// zeroed); a file whose free space an older version may have left holding deleted drafts is
     /// rebuilt first (`FederDatabase.overwriteFreeSpace()`, which start-up normally did already:
-    /// every live write waits for it; when it fails, `Deletion.rebuildFailure` says why and the
-    /// deletion stands). The write-ahead log, which still holds the pages as they
+    /// every live write waits for it; it is not tried when the disk has less free space than it
+    /// needs; when it fails or is not tried, `Deletion.rebuildFailure` says why and the deletion
+    /// stands). The write-ahead log, which still holds the pages as they
     /// were, is then folded into the file and emptied, tried for up to two seconds while readers
     /// hold it. Returns nil when there was no such child.
     public func delete(id: String, now: Date) async throws -> Deletion? {
@@ -87,19 +92,30 @@ public struct ChildStore: Sendable {
         }
         guard deleted else { return nil }
         guard database.file != nil else { return Deletion(logEmptied: true) }
-        // Asked and done on the writer, so that two deletions at once do not both rebuild.
+        // Asked and done on the writer, so that two deletions at once do not both rebuild. Not
+        // tried without the disk space it needs: a rebuild failing half-way would fill the disk,
+        // and every tablet's writes would fail until it gave up.
+        let file = database.file
         var rebuildFailure: String?
         do {
             try await database.writer.writeWithoutTransaction { db in
-                if try FederDatabase.freeSpaceMayHoldDeletedData(db) { try FederDatabase.overwriteFreeSpace(db) }
+                if try FederDatabase.freeSpaceMayHoldDeletedData(db) {
+                    try FederDatabase.overwriteFreeSpace(db, checkingSpaceBeside: file)
+                }
             }
         } catch {
             rebuildFailure = "\(error)"
         }
+        // The child is deleted from here on, whatever happens to the log.
         for _ in 0..<10 {
-            // The first column of the checkpoint's answer is 1 while a reader kept it from finishing.
-            let busy = try await database.writer.writeWithoutTransaction { db in
-                try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 1
+            let busy: Int
+            do {
+                // The first column of the checkpoint's answer is 1 while a reader kept it from finishing.
+                busy = try await database.writer.writeWithoutTransaction { db in
+                    try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 1
+                }
+            } catch {
+                return Deletion(logEmptied: false, rebuildFailure: rebuildFailure, logFailure: "\(error)")
             }
             if busy == 0 { return Deletion(logEmptied: true, rebuildFailure: rebuildFailure) }
             try await Task.sleep(for: .milliseconds(200))

@@ -65,13 +65,23 @@ public final class FederDatabase: Sendable {
     /// older version deleted without overwriting it, and marks it so that this is done once. Every
     /// write waits meanwhile — seconds on a class's year of data (docs/PERFORMANCE.md) —, so the
     /// server does it at start-up, before anything is served, and a deletion does it only when
-    /// that failed (`VACUUM` needs free disk space about twice the size of the file: a copy in
-    /// SQLite's temporary directory, which then passes through the write-ahead log).
-    public func overwriteFreeSpace() throws {
-        try writer.writeWithoutTransaction(Self.overwriteFreeSpace)
+    /// that failed. `VACUUM` needs free disk space about twice the size of the file (a copy in
+    /// SQLite's temporary directory, which then passes through the write-ahead log); with
+    /// `checkingSpace` it is not tried when the file's disk has less (`RebuildRefused.needsSpace`), as a
+    /// rebuild that fills the disk half-way would fail every other write until it gave up.
+    public func overwriteFreeSpace(checkingSpace: Bool = false) throws {
+        let file = checkingSpace ? file : nil
+        try writer.writeWithoutTransaction { db in try Self.overwriteFreeSpace(db, checkingSpaceBeside: file) }
     }
 
-    static func overwriteFreeSpace(_ db: Database) throws {
+    static func overwriteFreeSpace(_ db: Database, checkingSpaceBeside file: URL?) throws {
+        // The log is emptied first. A rebuild that fails half-way (the disk full) leaves its pages
+        // in the log, and the log can be emptied only once what was committed in it is written back
+        // into the file: committed pages that make the file longer could then not be written, the
+        // disk being full of the log, and the log would stay, full, for good.
+        let busy = try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 1
+        guard busy == 0 else { throw RebuildRefused.logInUse }
+        if let file { try RebuildRefused.checkSpace(db, beside: file) }
         // In WAL mode the rebuilt file passes through the log, which keeps that size on disk (a
         // second copy of the file) until it is emptied — after a rebuild that failed half-way too.
         defer { _ = try? Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }

@@ -6,48 +6,15 @@ back every phase of that letter is stored with all its strokes and no draft is l
 Mounting needs root (or CAP_SYS_ADMIN); where the machine does not allow it the test is skipped and
 says so. `StorageFailureTests.realSQLiteThatCannotWriteLosesNoStroke` covers SQLITE_FULL everywhere."""
 
-import errno
 import json
-import shutil
 import sqlite3
-import subprocess
-import tempfile
-from pathlib import Path
-
-import pytest
 
 from conftest import FederServer
+from small_disk import fill, small_disk  # noqa: F401  (the fixture)
 from socket_child import SocketChild, glyph
 
 CHILD_WRITING = "2B1E1F9A-3C4D-4E5F-8A6B-7C8D9E0F1A2B"
 CHILD_BESIDE = "5D6E7F80-9A0B-4C1D-8E2F-3A4B5C6D7E8F"
-
-
-@pytest.fixture
-def small_disk():
-    folder = Path(tempfile.mkdtemp(prefix="feder-full-"))
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(folder)], capture_output=True, text=True)
-    if mounted.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def fill(folder: Path) -> Path:
-    """Writes a file until the file system has no byte left."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        block = b"\xa5" * 4096
-        try:
-            while True:
-                f.write(block)
-        except OSError as error:
-            assert error.errno == errno.ENOSPC, error
-    return filler
 
 
 def to_guided(child, g, first):

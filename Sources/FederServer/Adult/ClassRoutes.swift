@@ -51,7 +51,10 @@ struct ClassRoutes: Sendable {
                 context.logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about twice its size); its free space may still hold drafts deleted by that version",
                                        metadata: ["child": "\(id)", "error": "\(failure)"])
             }
-            if !deletion.logEmptied {
+            if let failure = deletion.logFailure {
+                context.logger.warning("the database's log, which still holds the deleted rows, could not be emptied; it is tried again at the next deletion and when the server stops",
+                                       metadata: ["child": "\(id)", "error": "\(failure)"])
+            } else if !deletion.logEmptied {
                 context.logger.warning("the database's log still holds the deleted rows while a reader keeps it; it is emptied at the next deletion or when the server stops",
                                        metadata: ["child": "\(id)"])
             }
