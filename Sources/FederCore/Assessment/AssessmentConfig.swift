@@ -126,9 +126,16 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     public var mirrorMargin = 0.1
     /// … and the mirror image is itself a fair letter (shape distance at most this, x-heights).
     public var mirrorFit = 0.5
-    /// With the recognizer: its best reading is the expected letter with at least this probability,
-    /// so the letter was not written mirrored.
+    /// With the recognizer: its best reading is the expected letter with at least this probability
+    /// (and its mirror image reads no more surely as it), so the letter was not written mirrored.
     public var surelyTheLetter = 0.9
+    /// With the recognizer: the ink's mirror image reads as the expected letter with at least this
+    /// probability …
+    public var mirrorReadsAsTheLetter = 0.7
+    /// … and by at least this much more than the ink as written: the letter was written mirrored,
+    /// though the shape check did not tell (a 4, an e, an E turned round; set on real handwriting
+    /// mirrored, docs/ASSESSMENT.md §4).
+    public var mirrorReadsBetterBy = 0.3
     /// Free writing: below this recognizer probability for the expected letter, the ink is taken for
     /// another letter and earns no star (set on real handwriting, docs/ASSESSMENT.md §9). A letter the
     /// recognizer reads as the expected one lies far above it; what falls below is read as another.

@@ -41,20 +41,33 @@ public struct AttemptAssessment: Sendable, Equatable, Codable {
 
 extension AttemptAssessment {
     /// Adds the Klarheit and applies it to the stars: a letter the recognizer is sure is another
-    /// letter earns none, however neat its lines; a letter it is sure is the expected one (its best
-    /// reading, with probability ≥ `surelyTheLetter`) was not written mirrored, whatever the mirror
-    /// check thought of an unusual shape (docs/ASSESSMENT.md §5).
-    mutating func judge(_ clarity: Clarity, config: AssessmentConfig, variation: Int) {
+    /// letter earns none, however neat its lines. The recognizer also settles whether the letter was
+    /// written mirrored, reading its mirror image (`mirrorImage`, at the ink's centre `at`) only
+    /// then: a letter it reads as the expected one surely (probability ≥ `surelyTheLetter`) and at
+    /// least as surely as its mirror image was not written mirrored, whatever the shape check thought
+    /// of an unusual shape; a letter whose mirror image it reads as the expected one (≥
+    /// `mirrorReadsAsTheLetter`) clearly more surely than the ink as written (by ≥
+    /// `mirrorReadsBetterBy`) was, though its shape alone did not tell (a 4 or an e turned round) —
+    /// docs/ASSESSMENT.md §4 and §5.
+    mutating func judge(_ clarity: Clarity, mirrorImage: () -> Clarity?, at centre: Point, config: AssessmentConfig, variation: Int) {
         self.clarity = clarity
+        let mirroredByShape = errors.contains { $0.code == .mirrored }
         if Stars.isAnotherLetter(clarity, config: config) {
             guard stars > 0 else { return }
             stars = 0
-        } else if clarity.probability >= config.surelyTheLetter,
+        } else if mirroredByShape {
+            guard clarity.probability >= config.surelyTheLetter,
                   LetterRecognition.acceptedForms(for: clarity.expected).contains(clarity.recognized),
-                  errors.contains(where: { $0.code == .mirrored }) {
+                  (mirrorImage()?.probability ?? 0) <= clarity.probability else { return }
             errors.removeAll { $0.code == .mirrored }
             let scrawl = errors.contains { $0.code == .extraStroke && $0.stroke == nil && $0.inkStroke == nil }
             stars = scrawl ? 0 : Stars.freeWrite(quality: quality, errors: errors)
+        } else if stars > 0, clarity.probability <= 1 - config.mirrorReadsBetterBy,
+                  let mirrored = mirrorImage(), mirrored.probability >= config.mirrorReadsAsTheLetter,
+                  mirrored.probability - clarity.probability >= config.mirrorReadsBetterBy {
+            errors.append(WritingError(code: .mirrored, stroke: nil, at: centre, tip: Phrases.mirrored))
+            errors = errors.ranked()
+            stars = 0
         } else {
             return
         }

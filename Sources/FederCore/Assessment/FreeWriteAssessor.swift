@@ -12,9 +12,15 @@ public enum FreeWriteAssessor {
     public static func assess(_ ink: Ink, glyph: Glyph, options: AssessmentOptions = AssessmentOptions(),
                               recognizer: LetterRecognizer?) -> AttemptAssessment {
         var assessment = assess(ink, glyph: glyph, options: options)
-        // Klarheit is a letter's: the recognizer reads single characters, so a word has none.
-        if let recognizer, glyph.char.count == 1, let clarity = Clarity.judge(ink, expected: glyph.char, recognizer: recognizer) {
-            assessment.judge(clarity, config: options.config, variation: options.variation)
+        // Klarheit is a letter's: the recognizer reads single characters, so a word has none. It
+        // reads the letter without touches far from it, as the rest is judged: a tap twenty letters
+        // below an F made the F's lines count as touches beside it and the whole was read as an i.
+        let letter = Ink(pointer: ink.pointer, strokes: StrayTouches.removed(from: ink.strokes, glyph: glyph, config: options.config))
+        if let recognizer, glyph.char.count == 1, let clarity = Clarity.judge(letter, expected: glyph.char, recognizer: recognizer) {
+            // The same letter turned left to right, read only when the mirror question is open.
+            let mirrorImage = { Clarity.judge(letter.mirroredLeftToRight, expected: glyph.char, recognizer: recognizer) }
+            assessment.judge(clarity, mirrorImage: mirrorImage, at: letter.bounds?.center ?? .zero,
+                             config: options.config, variation: options.variation)
         }
         return assessment
     }

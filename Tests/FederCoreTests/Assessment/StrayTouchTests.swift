@@ -27,6 +27,31 @@ struct StrayTouchTests {
         }
     }
 
+    static let recognizer = try! LetterRecognizer.bundled()
+
+    /// An ink file without ruling lines is laid on the glyph by its box: a tap twenty letters below
+    /// stretched that box, the letter shrank to a twentieth, every stroke became shorter than a piece
+    /// worth judging, and it lost all its stars (the tap itself was left out only afterwards); its
+    /// Klarheit read the letter's lines as touches beside the tap and the whole as an i. The box is
+    /// now the letter's without its far touches, and Klarheit reads the letter without them.
+    @Test(arguments: ["F", "b"])
+    func aTapManyLettersAwayInAFileWithoutRulingChangesNothing(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let ink = TestInk.jittered(TestInk.centerline(glyph), amplitude: 2)
+        let box = try #require(ink.bounds)
+        let plain = try AssessmentReport.assess(InkFile(strokes: ink.strokes), glyph: glyph, phase: .freeWrite, recognizer: Self.recognizer)
+        #expect(plain.stars > 0)
+        for tap in [Point(box.center.x, box.maxY + 20 * box.height), Point(box.maxX + 50 * box.height, box.minY - 5 * box.height)] {
+            let file = InkFile(strokes: Self.touched(ink, at: tap).strokes)
+            let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite, recognizer: Self.recognizer)
+            #expect(judged.stars == plain.stars, "\(char) \(tap)")
+            #expect(abs(judged.quality - plain.quality) < 1e-9, "\(char) \(tap)")  // moved to the origin by another centre
+            #expect(judged.errors.map(\.code) == plain.errors.map(\.code), "\(char) \(tap)")
+            #expect(judged.clarity?.recognized == plain.clarity?.recognized, "\(char) \(tap)")
+            #expect(abs((judged.clarity?.probability ?? -1) - (plain.clarity?.probability ?? -2)) < 1e-6, "\(char) \(tap)")
+        }
+    }
+
     /// The report numbers the child's strokes as they are stored, the stray touch counted: a T
     /// written stem first after a tap far away names the stem stroke 1 and the bar stroke 2, as the
     /// exported samples do (they named them 0 and 1, as if the tap had not been written).

@@ -249,21 +249,27 @@ public enum PlacementMethod: String, Sendable, Codable {
 }
 
 extension InkFile {
-    /// The ink in glyph units, and how it got there.
-    public func placed(on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
+    /// The ink in glyph units, and how it got there. The box the ink is laid on the glyph by (and,
+    /// on a ruling without `left`, centred by) is that of the letter without touches far from it
+    /// (`StrayTouches`, with `config`'s bounds): a tap twenty letters below shrank the letter to a
+    /// twentieth, where every stroke was shorter than a piece worth judging, and it lost all its
+    /// stars although free writing leaves the tap out afterwards.
+    public func placed(on glyph: Glyph, config: AssessmentConfig = .standard) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
         let ink = Ink(pointer: effectivePointer, strokes: strokes)
         guard let centre = ink.bounds?.center else { return (ink, .identity, .boundingBox) }
         // Ink far from the origin (a tablet's coordinates, a page shifted by 10⁶) is first moved to
         // it, which is exact; scaling first and shifting after left rounding errors of the offset's
         // size in the shape, enough to turn segments at exactly 45° and move the slant by degrees.
         let toOrigin = Placement(scale: 1, offset: Point(-centre.x, -centre.y))
-        let local = Self.place(ink.placed(by: toOrigin), frame: frame.map { $0.shifted(by: toOrigin.offset) }, on: glyph)
-        return (local.ink, toOrigin.then(local.placement), local.method)
+        let local = ink.placed(by: toOrigin)
+        let letter = StrayTouches.kept(local.strokes, glyph: glyph, config: config).map { local.strokes[$0] }
+        guard let bounds = Polyline.bounds(letter.map { $0.map(\.point) }) else { return (ink, .identity, .boundingBox) }
+        let placed = Self.place(local, bounds: bounds, frame: frame.map { $0.shifted(by: toOrigin.offset) }, on: glyph)
+        return (placed.ink, toOrigin.then(placed.placement), placed.method)
     }
 
-    private static func place(_ ink: Ink, frame: InkFrame?, on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
+    private static func place(_ ink: Ink, bounds: Rect, frame: InkFrame?, on glyph: Glyph) -> (ink: Ink, placement: Placement, method: PlacementMethod) {
         let target = glyph.inkBounds
-        guard let bounds = ink.bounds else { return (ink, .identity, .boundingBox) }
         guard let frame else {
             let placement = Placement.fitting(bounds, onto: target)
             return (ink.placed(by: placement), placement, .boundingBox)

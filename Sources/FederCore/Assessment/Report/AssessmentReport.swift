@@ -29,7 +29,7 @@ public enum AssessmentReport {
     public static func assess(_ file: InkFile, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
                               config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
         if phase == .guided && !file.repairs.isTimed { throw .untimedGuided }
-        let placed = file.placed(on: glyph)
+        let placed = file.placed(on: glyph, config: config)
         let options = AssessmentOptions(placement: placed.method, config: config, timed: file.repairs.isTimed)
         var assessment: AttemptAssessment
         switch phase {
