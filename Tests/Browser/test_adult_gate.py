@@ -205,3 +205,26 @@ def test_a_parent_who_adds_a_child_hands_the_tablet_over_signed_out(page, server
     assert not signed_in(page), "the child's tablet carries no adult session"
     page.goto(server.url + "/adult/")
     page.wait_for_selector(".gate .gate-key")  # the adult area asks again
+
+
+def test_going_from_the_adults_area_to_a_tablet_that_remembers_its_child_signs_out(page, server):
+    """A tablet that remembers its child opens on the child's home, not on "Wer schreibt heute?"
+    (which ended a session it found): the child's app ends it on any screen, and the adults' page
+    the browser's Back brings back asks for the gate again instead of showing the class."""
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.click("#add-child")
+    solve_gate_in_page(page)
+    wait_screen(page, "new")
+    page.click("#new-animals [data-animal=hase]")
+    page.click("#new-colours [data-colour=gelb]")
+    wait_screen(page, "onboarding")
+    page.goto(server.url + "/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("text=Zur Kinder-App")
+    assert signed_in(page)
+    page.click("text=Zur Kinder-App")
+    page.wait_for_function("['onboarding', 'home'].includes(document.body.dataset.screen)")
+    page.wait_for_function("fetch('/api/v1/adult/state').then(r => r.json()).then(s => !s.signedIn)")
+    page.go_back()
+    page.wait_for_selector(".gate .gate-key")  # asked again, the class not shown

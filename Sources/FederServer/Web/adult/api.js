@@ -3,6 +3,11 @@
 
 import { openGate } from "./gate.js";
 
+// A page restored from the browser's back-forward cache shows what it showed before without asking
+// the server: after the session ended (signed out, or the child's app ended it) going back would
+// show the class to whoever holds the tablet. Loaded again, it asks for the gate.
+window.addEventListener("pageshow", (event) => { if (event.persisted) location.reload(); });
+
 export class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }

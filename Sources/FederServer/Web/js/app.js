@@ -14,10 +14,15 @@ import { HomeScreen } from "./screens/home.js";
 import { SchuleScreen } from "./screens/schule.js";
 import { WerkstattScreen } from "./screens/werkstatt.js";
 import { ProgressScreen } from "./screens/progress.js";
+import { isSignedIn, signOutQuietly } from "../adult/gate.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function main() {
+  // The child's app keeps no adult session: a parent who went from the adults' area straight to the
+  // child's screen (a tablet that remembers its child skips "Wer schreibt heute?") is signed out, so
+  // going back does not open the class to the child.
+  isSignedIn().then((signedIn) => { if (signedIn) signOutQuietly(); }).catch(() => {});
   // Icons drawn by code, so the HTML stays small.
   document.querySelectorAll(".home-button").forEach((b) => { b.innerHTML = icons.home(); });
   document.querySelectorAll("[data-icon=back]").forEach((b) => { b.innerHTML = icons.back(); });
