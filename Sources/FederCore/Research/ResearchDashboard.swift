@@ -95,15 +95,15 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
                 g.form.add(motor.form); g.tempo.add(motor.tempo); g.druck.add(motor.druck); g.rhythmus.add(motor.rhythmus)
             }
             if row.phase == LessonPhase.guided.rawValue, let score = row.score {
-                g.guidedCurve[row.sessionNumber, default: MeanEstimate()].add(score)
+                g.guidedCurve[row.sessionNumber, default: MeanEstimate(within: 0...1)].add(score)
                 lastGuided[row.lessonID] = score
             }
             if row.phase == LessonPhase.freeWrite.rawValue, let score = row.score {
-                g.freeWriteCurve[row.sessionNumber, default: MeanEstimate()].add(score)
+                g.freeWriteCurve[row.sessionNumber, default: MeanEstimate(within: 0...1)].add(score)
                 if let guided = lastGuided.removeValue(forKey: row.lessonID) { g.pairs.add(guided, score) }
             }
             if let clarity {
-                g.clarity[row.glyph, default: (MeanEstimate(), 0)].estimate.add(clarity.probability)
+                g.clarity[row.glyph, default: (MeanEstimate(within: 0...1), 0)].estimate.add(clarity.probability)
                 if clarity.isExpected { g.clarity[row.glyph]!.expected += 1 }
             }
             groups[name] = g
@@ -138,7 +138,7 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
     struct Group: Sendable {
         var children = Set<String>()
         var attempts = 0
-        var form = MeanEstimate(), tempo = MeanEstimate(), druck = MeanEstimate(), rhythmus = MeanEstimate()
+        var form = MeanEstimate(within: 0...1), tempo = MeanEstimate(within: 0...1), druck = MeanEstimate(within: 0...1), rhythmus = MeanEstimate(within: 0...1)
         var guidedCurve: [Int: MeanEstimate] = [:]
         var freeWriteCurve: [Int: MeanEstimate] = [:]
         var pairs = Correlation()

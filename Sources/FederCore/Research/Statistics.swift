@@ -1,13 +1,18 @@
 import Foundation
 
 /// A running mean with its 95 % confidence interval (Student's t), fed one value at a time
-/// (Welford's update, so no list of values is kept).
+/// (Welford's update, so no list of values is kept). For a measure that cannot leave a range (every
+/// score and probability, 0…1) the interval is cut to it: a few values near 1 gave "0,917 [0,309;
+/// 1,525]", a probability above 1.
 public struct MeanEstimate: Sendable, Equatable, Codable {
     public private(set) var n = 0
     public private(set) var mean = 0.0
     private var m2 = 0.0
+    private var bounds: ClosedRange<Double>?
 
-    public init() {}
+    public init(within bounds: ClosedRange<Double>? = nil) {
+        self.bounds = bounds
+    }
 
     public mutating func add(_ x: Double?) {
         guard let x, x.isFinite else { return }
@@ -27,7 +32,8 @@ public struct MeanEstimate: Sendable, Equatable, Codable {
     }
 
     public var summary: Summary {
-        Summary(n: n, mean: n > 0 ? mean : nil, low: halfWidth95.map { mean - $0 }, high: halfWidth95.map { mean + $0 })
+        let cut = { (x: Double) in self.bounds.map { min(max(x, $0.lowerBound), $0.upperBound) } ?? x }
+        return Summary(n: n, mean: n > 0 ? mean : nil, low: halfWidth95.map { cut(mean - $0) }, high: halfWidth95.map { cut(mean + $0) })
     }
 
     public struct Summary: Sendable, Equatable, Codable {

@@ -17,6 +17,18 @@ struct StatisticsTests {
         #expect(m.summary.low! < 5.5 && m.summary.high! > 5.5)
     }
 
+    /// Scores and probabilities lie in 0…1, and so does their interval: three values near 1 with one
+    /// far below gave an upper end of 1.5 before.
+    @Test func anIntervalOfABoundedMeasureStaysInItsRange() {
+        var open = MeanEstimate(), bounded = MeanEstimate(within: 0...1)
+        for x in [0.99, 0.98, 0.99, 0.3] { open.add(x); bounded.add(x) }
+        #expect(open.summary.high! > 1 && open.summary.low! > 0)
+        #expect(bounded.summary.high == 1 && bounded.summary.low == open.summary.low && bounded.summary.mean == open.summary.mean)
+        var low = MeanEstimate(within: 0...1)
+        for x in [0.01, 0.0, 0.02, 0.7] { low.add(x) }
+        #expect(low.summary.low == 0 && low.summary.high! < 1)
+    }
+
     @Test func oneValueHasAMeanButNoInterval() {
         var m = MeanEstimate()
         m.add(0.4)
