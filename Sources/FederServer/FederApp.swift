@@ -123,13 +123,15 @@ public enum FederApp {
 
     /// - Parameter onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
     /// - Parameter hosts: the names the server answers to (`KnownHosts`).
+    /// - Parameter classCode: the code devices other than this machine enter first (`ClassCode`), when
+    ///   the server listens beyond this machine; nil: none.
     public static func make(services: FederServices, host: String, port: Int, adult: AdultOptions = AdultOptions(),
-                            hosts: KnownHosts = KnownHosts(), logger: Logger = Logger(label: "feder"),
+                            hosts: KnownHosts = KnownHosts(), classCode: ClassCode? = nil, logger: Logger = Logger(label: "feder"),
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = router(services: services, adult: adult, hosts: hosts, logger: logger)
+        let router = router(services: services, adult: adult, hosts: hosts, classCode: classCode, logger: logger)
         return Application(
             router: router,
-            server: .federSession(limits: ProtocolLimits.socket, hosts: hosts) { connectionLogger in
+            server: .federSession(limits: ProtocolLimits.socket, hosts: hosts, classCode: classCode) { connectionLogger in
                 SessionConnection(library: services.library, store: services.lessons, recognizer: services.recognizer,
                                   clock: services.clock, logger: connectionLogger)
             },
@@ -143,7 +145,8 @@ public enum FederApp {
     /// logged as errors, unknown host names and foreign origins refused, the page's security
     /// headers set (`SecurityHeadersMiddleware`), the API's refusals made JSON with a code, then the page's files, then the adult session from its cookie, then the adult
     /// guard in front of every route that is not open to the child's page.
-    static func router(services: FederServices, adult: AdultOptions, hosts: KnownHosts = KnownHosts(), logger: Logger) -> Router<Context> {
+    static func router(services: FederServices, adult: AdultOptions, hosts: KnownHosts = KnownHosts(), classCode: ClassCode? = nil,
+                       logger: Logger) -> Router<Context> {
         let router = Router(context: Context.self)
         router.addMiddleware {
             // Every request at info level (`feder serve --log-level info`); the session cookie is never written.
@@ -152,6 +155,7 @@ public enum FederApp {
             UnexpectedErrorLoggingMiddleware<Context>()
             SameOriginMiddleware<Context>(hosts: hosts)
             SecurityHeadersMiddleware<Context>()
+            ClassCodeMiddleware(classCode: classCode)
             JSONRefusalsMiddleware<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(
@@ -167,6 +171,7 @@ public enum FederApp {
         WerkstattRoutes(services: services).register(on: router)
         ResearchRoutes(services: services).register(on: router)
         GateRoutes(keeper: keeper, options: adult, now: services.clock.wall).register(on: router)
+        ClassCodeRoutes(classCode: classCode, door: ClassCodeDoor(now: services.clock.wall)).register(on: router)
         ClassRoutes(services: services).register(on: router)
         WorksheetRoutes(services: services).register(on: router)
         return router

@@ -21,6 +21,11 @@ struct Serve: AsyncParsableCommand {
                                valueName: "name"))
     var hostNames: [String] = []
 
+    @Option(name: .customLong("class-code"),
+            help: ArgumentHelp("The six-digit code every tablet enters once when the server listens beyond this machine (--host 0.0.0.0); without it a code is made once and kept with the data. Printed at start.",
+                               valueName: "digits"))
+    var classCode: String?
+
     @Option(help: "Data directory (default: $FEDER_DATA, else a per-user data directory).")
     var data: String?
 
@@ -55,18 +60,33 @@ struct Serve: AsyncParsableCommand {
         let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let startupLogger = logger
+        if classCode != nil && Self.isThisMachineOnly(host) {
+            throw ValidationError("--class-code is for a server other devices reach: add --host 0.0.0.0 (or this machine's address)")
+        }
+        // Served beyond this machine, every other device enters the class code first.
+        let code: ClassCode? = Self.isThisMachineOnly(host)
+            ? nil
+            : try await ClassCode.load(KeyValueStore(database: services.database), requested: classCode)
         let app = FederApp.make(services: services, host: host, port: port,
                                 adult: AdultOptions(sessionLength: .seconds(adultSessionSeconds)),
-                                hosts: KnownHosts(extra: hostNames), logger: logger,
+                                hosts: KnownHosts(extra: hostNames), classCode: code, logger: logger,
                                 onServerRunning: { boundPort in
             // Once the socket listens, with the port it got (`--port 0` picks a free one); written
             // unbuffered so a script reading our output can connect as soon as it sees the URL.
             FileHandle.standardOutput.write(Data("Feder läuft auf http://\(shownHost):\(boundPort)/  (Daten: \(services.database.file?.path ?? "im Speicher"))\n".utf8))
+            if let code {
+                FileHandle.standardOutput.write(Data("Klassencode für die Tablets: \(code.code)\n".utf8))
+            }
             // After the address line, which scripts and tests read first.
             services.startupRebuild.log(to: startupLogger)
             services.startupRecovery.log(to: startupLogger)
         })
         try await app.runService()
+    }
+
+    /// Whether the address keeps the server on this machine (no class code is needed there).
+    static func isThisMachineOnly(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 

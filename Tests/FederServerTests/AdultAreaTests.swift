@@ -121,13 +121,14 @@ struct AdultAreaTests {
         }
     }
 
-    @Test func theChildsListHoldsOnlyGlyphsAvatarsTheOwnBoardWerkstattAndTheGate() throws {
+    @Test func theChildsListHoldsOnlyGlyphsAvatarsTheOwnBoardWerkstattTheGateAndTheClassCode() throws {
         let h = try Harness()
         let open = Set(Self.routes(h.router).filter(Self.isOpen).map(\.description))
         #expect(open == [
             "GET /api/v1/health", "GET /api/v1/glyphs", "GET /api/v1/glyphs/{script}/{char}", "GET /api/v1/profiles",
             "GET /api/v1/profiles/{id}/progress", "GET /api/v1/werkstatt", "GET /api/v1/adult/state",
             "GET /api/v1/adult/gate", "POST /api/v1/adult/gate", "POST /api/v1/adult/pin",
+            "GET /api/v1/class-code", "POST /api/v1/class-code",
         ])
         #expect(open.count == ChildRoutes.open.count, "every entry of the list is a real route")
     }

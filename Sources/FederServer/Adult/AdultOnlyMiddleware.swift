@@ -48,6 +48,9 @@ enum ChildRoutes {
         Route(.get, "api/v1/adult/gate"),
         Route(.post, "api/v1/adult/gate"),
         Route(.post, "api/v1/adult/pin"),
+        // The class code a device on the classroom network enters once (`ClassCodeRoutes`).
+        Route(.get, "api/v1/class-code"),
+        Route(.post, "api/v1/class-code"),
         // The live session (`/v1/session`) is no route: its WebSocket upgrade is taken before the
         // router, with the same origin check (`SessionServerChannel.mayUpgrade`).
     ]

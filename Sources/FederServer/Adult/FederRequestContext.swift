@@ -1,16 +1,20 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import NIOCore
 
 /// The request context of every route: the adult session read from its cookie by `SessionMiddleware`.
 /// (The live session's WebSocket does not go through the router: `SessionServerChannel`.)
 struct FederRequestContext: RequestContext, SessionRequestContext {
     var coreContext: CoreRequestContextStorage
     let sessions: SessionContext<AdultSession>
+    /// The device the request came from (this machine, or a tablet on the classroom network).
+    let remoteAddress: SocketAddress?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         sessions = .init()
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// Whether an adult passed the gate (and the PIN, if one is set) in a session that has not expired.

@@ -1,8 +1,8 @@
 // Caches the app shell (HTML, CSS, JS, icons) so the installed app opens at once; never the data:
 // /api and the live session always go to the server.
-const SHELL = "feder-shell-v4";
+const SHELL = "feder-shell-v5";
 const FILES = ["/", "/index.html", "/styles.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
-  "/js/app.js", "/js/audio-context.js", "/js/audio-log.js", "/js/captions.js", "/js/child.js",
+  "/js/app.js", "/js/audio-context.js", "/js/audio-log.js", "/js/captions.js", "/js/child.js", "/js/class-code.js",
   "/js/clip-manifest.js", "/js/clip-player.js", "/js/connection.js", "/js/feedback-settings.js",
   "/js/guide-animation.js", "/js/guides.js", "/js/ink-canvas.js", "/js/lesson.js", "/js/letter-sound.js",
   "/js/pen.js", "/js/pictures.js", "/js/screens/home.js", "/js/screens/new-child.js",

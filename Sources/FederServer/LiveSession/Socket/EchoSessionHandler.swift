@@ -52,7 +52,7 @@ extension FederApp {
     /// A server of the live session's transport alone (`/v1/session` answered by `EchoSessionHandler`).
     public static func echoFloor(host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
         Application(router: Router(), server: HTTPServerBuilder { responder in
-            SessionServerChannel(responder: responder, limits: ProtocolLimits.socket, hosts: KnownHosts()) { _, ended in
+            SessionServerChannel(responder: responder, limits: ProtocolLimits.socket, hosts: KnownHosts(), classCode: nil) { _, ended in
                 EchoSessionHandler(ended: ended)
             }
         }, configuration: .init(address: .hostname(host, port: port), serverName: "feder-echo"), logger: logger)

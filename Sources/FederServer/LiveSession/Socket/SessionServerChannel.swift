@@ -42,12 +42,14 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
     let makeSessionHandler: MakeSessionHandler
     let limits: WebSocketMessageHandler.Configuration
     let hosts: KnownHosts
+    let classCode: ClassCode?
 
     init(responder: @escaping HTTPChannelHandler.Responder, limits: WebSocketMessageHandler.Configuration, hosts: KnownHosts,
-         makeSessionHandler: @escaping MakeSessionHandler) {
+         classCode: ClassCode?, makeSessionHandler: @escaping MakeSessionHandler) {
         self.responder = Self.redirectingLateUpgrades(responder)
         self.limits = limits
         self.hosts = hosts
+        self.classCode = classCode
         self.makeSessionHandler = makeSessionHandler
     }
 
@@ -58,7 +60,8 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
                 maxFrameSize: limits.maxMessageBytes,
                 shouldUpgrade: { channel, head in
                     upgradeAsked.value = true
-                    return channel.eventLoop.makeSucceededFuture(Self.mayUpgrade(head, hosts: hosts, logger: logger) ? HTTPHeaders() : nil)
+                    let allowed = Self.mayUpgrade(head, hosts: hosts, classCode: classCode, peer: channel.remoteAddress, logger: logger)
+                    return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
@@ -111,10 +114,12 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
-    /// Only the live session's path, only to a name this server goes by, and only from this site (or
+    /// Only the live session's path, only to a name this server goes by, only from this site (or
     /// from a program that is no browser): a page elsewhere must not open a session in a child's
-    /// name (`SameOriginMiddleware`, `KnownHosts`).
-    static func mayUpgrade(_ head: HTTPRequestHead, hosts: KnownHosts, logger: Logger) -> Bool {
+    /// name (`SameOriginMiddleware`, `KnownHosts`); and on a classroom network only from this
+    /// machine or a device that entered the class code (`ClassCode`).
+    static func mayUpgrade(_ head: HTTPRequestHead, hosts: KnownHosts, classCode: ClassCode? = nil, peer: SocketAddress? = nil,
+                           logger: Logger) -> Bool {
         let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? head.uri
         guard path == Self.path else {
             logger.notice("refused a WebSocket upgrade for another path", metadata: ["path": "\(path)"])
@@ -127,6 +132,10 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
         if let origin = head.headers.first(name: "Origin"), !SameOriginMiddleware<FederRequestContext>.isNonBrowserClient(origin),
            !SameOriginMiddleware<FederRequestContext>.isSameOrigin(origin, authority: head.headers.first(name: "Host")) {
             logger.notice("refused a WebSocket upgrade from a foreign origin", metadata: ["origin": "\(origin)"])
+            return false
+        }
+        if let classCode, !classCode.admits(peer: peer, cookieHeader: head.headers.first(name: "Cookie")) {
+            logger.notice("refused a live session from a device without the class code", metadata: ["peer": "\(peer?.description ?? "-")"])
             return false
         }
         logger.info("live session opened")
@@ -163,10 +172,10 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the live session's WebSocket on the event loops (`SessionServerChannel`).
-    static func federSession(limits: WebSocketMessageHandler.Configuration, hosts: KnownHosts,
+    static func federSession(limits: WebSocketMessageHandler.Configuration, hosts: KnownHosts, classCode: ClassCode? = nil,
                              makeSession: @escaping @Sendable (_ logger: Logger) -> SessionConnection) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            SessionServerChannel(responder: responder, limits: limits, hosts: hosts) { logger, ended in
+            SessionServerChannel(responder: responder, limits: limits, hosts: hosts, classCode: classCode) { logger, ended in
                 LiveSessionHandler(makeSession(logger), finished: ended, logger: logger)
             }
         }

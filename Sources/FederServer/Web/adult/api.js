@@ -29,6 +29,10 @@ export async function api(path, { method = "GET", body } = {}, retried = false) 
     throw new ApiError(401, "adult_only", "Nur für Erwachsene.");
   }
   const data = await response.json().catch(() => null);
+  if (data?.error?.code === "class_code_required") {
+    location.href = "/";  // the child's page asks for the class code first
+    throw new ApiError(403, "class_code_required", data.error.message);
+  }
   if (!response.ok) {
     const fallback = response.status >= 500 ? `Das hat nicht geklappt (Serverfehler ${response.status}). Bitte nochmals versuchen.`
       : `Fehler ${response.status}`;

@@ -4,7 +4,7 @@
 
 const MAX_DIGITS = 3;
 
-function button(text, className, onClick) {
+export function button(text, className, onClick) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = className;
@@ -13,7 +13,7 @@ function button(text, className, onClick) {
   return b;
 }
 
-async function post(path, body) {
+export async function post(path, body) {
   const response = await fetch(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin",
   });

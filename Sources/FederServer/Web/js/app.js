@@ -15,10 +15,17 @@ import { SchuleScreen } from "./screens/schule.js";
 import { WerkstattScreen } from "./screens/werkstatt.js";
 import { ProgressScreen } from "./screens/progress.js";
 import { isSignedIn, signOutQuietly } from "../adult/gate.js";
+import { askForClassCode, classCodeNeeded } from "./class-code.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function main() {
+  // On a classroom network this tablet enters the class code once; nothing else works before.
+  if (await classCodeNeeded()) {
+    await askForClassCode();
+    location.reload();
+    return;
+  }
   // The child's app keeps no adult session: a parent who went from the adults' area straight to the
   // child's screen (a tablet that remembers its child skips "Wer schreibt heute?") is signed out, so
   // going back does not open the class to the child.
