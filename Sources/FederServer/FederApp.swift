@@ -169,7 +169,7 @@ public enum FederApp {
         APIRoutes(services: services).register(on: router)
         ProfileRoutes(services: services).register(on: router)
         WerkstattRoutes(services: services).register(on: router)
-        ResearchRoutes(services: services).register(on: router)
+        ResearchRoutes(services: services, keeper: keeper).register(on: router)
         GateRoutes(keeper: keeper, options: adult, now: services.clock.wall).register(on: router)
         ClassCodeRoutes(classCode: classCode, door: ClassCodeDoor(now: services.clock.wall)).register(on: router)
         ClassRoutes(services: services).register(on: router)

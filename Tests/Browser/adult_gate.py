@@ -117,11 +117,15 @@ def create_profile(server, animal, colour, name=None) -> str:
     return adult_request(server, "POST", "/api/v1/profiles", body)["id"]
 
 
-def solve_gate_in_page(page):
-    """Reads the gate's instruction on screen and types the number on its shuffled keypad."""
+def solve_gate_in_page(page, pin=None):
+    """Reads the gate's instruction on screen and types the number on its shuffled keypad (then the
+    parent PIN, where one is set)."""
     page.wait_for_selector(".gate .gate-key")
     answer = solve(page.inner_text(".gate-instruction"))
     for digit in answer:
         page.click(f".gate .gate-key >> text='{digit}'")
     page.click(".gate .gate-ok")
+    if pin is not None:
+        page.fill(".gate-pin input", pin)
+        page.click(".gate-pin .gate-ok")
     page.wait_for_selector(".gate", state="detached")

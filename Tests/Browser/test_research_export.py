@@ -18,13 +18,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from adult_gate import adult_cookie, solve_gate_in_page
+from adult_gate import adult_cookie, request, solve_gate_in_page
 from conftest import artifact, feder_binary
 from research_tables import dig, expected_attempt, read_table, same, session_numbers, sqlite_time
 from socket_child import SocketChild
 
 CHILDREN = 30
 NOT_ENROLLED = 3
+PIN = "2468"
 LETTERS = ["i", "l", "a", "o"]
 TRICKY = 'Formular 7, "Elternbrief"\nzweite Zeile, mit Komma'
 
@@ -55,6 +56,14 @@ def study(tmp_path_factory):
     ids = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(CHILDREN)]
     for child in ids:  # hello registers each child
         SocketChild(server, child).close()
+    # Research data needs the parent PIN: refused until one is set.
+    try:
+        api(server, "GET", "/study")
+        raise AssertionError("research data without a PIN")
+    except urllib.error.HTTPError as e:
+        assert e.code == 403 and json.loads(e.read())["error"]["code"] == "pin_required"
+    status, _, _ = request(server, "PUT", "/api/v1/adult/pin", {"pin": PIN}, cookie=adult_cookie(server))
+    assert status == 200
     api(server, "PUT", "/study", {"active": True})
     for i, child in enumerate(ids[NOT_ENROLLED:]):
         api(server, "POST", "/enrolments", {"childID": child, "consentDate": "2026-09-01", "consentBy": "parent",
@@ -278,7 +287,7 @@ def test_the_research_pages_download_holds_study_data_only_unless_the_adult_says
     clearing the box gives every child, the study rows marked (as the command without the flag)."""
     server = study["server"]
     page.goto(f"{server.url}/adult/research.html")
-    solve_gate_in_page(page)
+    solve_gate_in_page(page, pin=PIN)
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)
     href = page.get_attribute("#export-link", "href")
     assert "studyOnly=true" in href, href
@@ -317,7 +326,7 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     server = study["server"]
     dashboard = api(server, "GET", "/dashboard")
     page.goto(f"{server.url}/adult/research.html")
-    solve_gate_in_page(page)  # adults only: the page asks first
+    solve_gate_in_page(page, pin=PIN)  # adults only: the page asks first (the PIN too)
     assert all("401" in m for m in page.messages), page.messages  # the refusals that opened the gate
     page.messages.clear()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=15000)

@@ -34,6 +34,11 @@ struct APIRoutesTests {
         try await h.app.test(.router) { client in
             let (_, cookie) = try await A.answerGate(client)
             let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
+            // Research data needs the parent PIN: refused until one is set (then answered below).
+            let noPIN = try await client.execute(uri: "/api/v1/research/dashboard", method: .get, headers: headers)
+            #expect(noPIN.status == .forbidden && String(buffer: noPIN.body).contains("pin_required"))
+            let setPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"2468"}"#))
+            #expect(setPIN.status == .ok)
             // A value that is there but malformed is refused, never read as absent.
             for uri in ["/api/v1/records?limit=abc", "/api/v1/records?limit=-1", "/api/v1/records?limit=5000",
                         "/api/v1/records?child=nope",

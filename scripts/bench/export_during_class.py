@@ -22,7 +22,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
-from adult_gate import sign_in  # noqa: E402
+from adult_gate import request, sign_in  # noqa: E402
 
 
 class Server:
@@ -59,6 +59,9 @@ def main():
             url = f"http://127.0.0.1:{args.port}"
             if args.export:
                 cookie = sign_in(Server(url))
+                # Research data needs the parent PIN (the copy has none; it is scratch).
+                status, _, _ = request(Server(url), "PUT", "/api/v1/adult/pin", {"pin": "2468"}, cookie=cookie)
+                assert status == 200, status
                 threading.Thread(target=download_export, args=(Server(url), cookie, 6), daemon=True).start()
             bench = subprocess.run([args.feder, "bench", "websocket", "--children", "30", "--seconds", "40",
                                     "--url", url.replace("http", "ws") + "/v1/session", "--data", data,

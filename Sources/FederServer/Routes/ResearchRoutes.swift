@@ -7,14 +7,16 @@ import Hummingbird
 /// overrides, paper-transfer ratings, the dashboard's figures and the export download. The
 /// dashboard and the download read the same store queries as `feder export`.
 ///
-/// Adult area only: `AdultOnlyMiddleware` answers 401 to these without an adult session.
+/// Adult area only: `AdultOnlyMiddleware` answers 401 to these without an adult session. Research
+/// data needs the parent PIN besides (`ResearchNeedsPIN`): without one set, 403 `pin_required`.
 struct ResearchRoutes: Sendable {
     let services: FederServices
+    let keeper: GateKeeper
 
     var research: ResearchStore { ResearchStore(database: services.database) }
 
     func register<Context: RequestContext>(on router: Router<Context>) {
-        let api = router.group("api/v1/research")
+        let api = router.group("api/v1/research").add(middleware: ResearchNeedsPIN<Context>(keeper: keeper))
         api.get("study") { _, _ -> StudyState in try await self.studyState() }
         api.put("study") { request, context -> StudyState in
             let body = try await request.decode(as: StudySwitch.self, context: context)

@@ -23,8 +23,13 @@ async function call(path, options = {}, retried = false) {
     location.href = "/";
   }
   if (!response.ok) {
-    let message = response.statusText;
-    try { message = (await response.json()).error?.message || message; } catch { /* not JSON */ }
+    let message = response.statusText, code = null;
+    try { ({ message = message, code = null } = (await response.json()).error ?? {}); } catch { /* not JSON */ }
+    // Research data needs the parent PIN: the page says so first, and shows nothing else.
+    if (code === "pin_required") {
+      $("#pin-needed").hidden = false;
+      document.querySelectorAll("body > section").forEach((section) => { section.hidden = true; });
+    }
     throw new Error(message);
   }
   return response.json();
