@@ -61,7 +61,7 @@ struct GateRoutes: Sendable {
         case .pinRequired(let pass):
             return GateAnswerReply(signedIn: false, pinRequired: true, pass: pass)
         case .wrong(let triesLeft):
-            throw AdultError(.forbidden, "wrong_answer", "Das war nicht richtig (\(triesLeft) Versuche bis zur Sperre).")
+            throw AdultError(.forbidden, "wrong_answer", "Das war nicht richtig (\(triesLeft) \(triesLeft == 1 ? "Versuch" : "Versuche") bis zur Sperre).")
         case .locked(let seconds):
             throw Self.lockedError(seconds)
         case .unknown:

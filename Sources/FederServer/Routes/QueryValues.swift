@@ -8,7 +8,7 @@ enum QueryValues {
     static func child(_ request: Request) throws -> String? {
         guard let text = request.uri.queryParameters.get("child") else { return nil }
         guard let id = UUID(uuidString: text) else {
-            throw HTTPError(.badRequest, message: "child: expected a child's id (a UUID)")
+            throw HTTPError(.badRequest, message: "child: die Kennung eines Kindes (eine UUID)")
         }
         return id.uuidString.lowercased()
     }
@@ -18,7 +18,7 @@ enum QueryValues {
         switch request.uri.queryParameters.get(name) {
         case nil, "false", "0": return false
         case "true", "1": return true
-        default: throw HTTPError(.badRequest, message: "\(name): expected true or false")
+        default: throw HTTPError(.badRequest, message: "\(name): true oder false")
         }
     }
 }

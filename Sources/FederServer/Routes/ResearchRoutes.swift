@@ -51,12 +51,12 @@ struct ResearchRoutes: Sendable {
         }
         api.post("paper-ratings") { request, context -> RatingCreated in
             let body = try await request.decode(as: PaperRating.self, context: context)
-            guard let face = PaperFace(rawValue: body.face) else { throw HTTPError(.badRequest, message: "face must be 1, 2 or 3") }
-            guard ["child", "adult"].contains(body.ratedBy) else { throw HTTPError(.badRequest, message: "ratedBy must be child or adult") }
+            guard let face = PaperFace(rawValue: body.face) else { throw HTTPError(.badRequest, message: "face: 1, 2 oder 3 (noch nicht, fast, sicher)") }
+            guard ["child", "adult"].contains(body.ratedBy) else { throw HTTPError(.badRequest, message: "ratedBy: child oder adult") }
             // A rating of a letter Feder does not teach would be exported as data.
             let script = body.script ?? "druck"
             guard (try? services.library.glyph(body.glyph, script: script, variant: nil)) != nil else {
-                throw HTTPError(.badRequest, message: "glyph and script must name a letter of Feder's scripts")
+                throw HTTPError(.badRequest, message: "glyph und script: ein Buchstabe einer Schrift von Feder")
             }
             let id = try await Self.answer {
                 try await research.addPaperRating(childID: body.childID, lessonID: body.lessonID, script: script,
@@ -71,7 +71,7 @@ struct ResearchRoutes: Sendable {
         }
         api.get("export.tar") { request, _ -> Response in
             let format = try request.uri.queryParameters.get("format").map {
-                guard let f = ExportFormat(rawValue: $0) else { throw HTTPError(.badRequest, message: "format: csv, tsv or json") }
+                guard let f = ExportFormat(rawValue: $0) else { throw HTTPError(.badRequest, message: "format: csv, tsv oder json") }
                 return f
             } ?? .csv
             let options = ResearchExport.Options(format: format, filter: try Self.filter(request),
@@ -127,7 +127,7 @@ struct ResearchRoutes: Sendable {
     static func filter(_ request: Request) throws -> ExportFilter {
         var filter = ExportFilter(childID: try QueryValues.child(request), studyOnly: try QueryValues.flag(request, "studyOnly"))
         if let since = request.uri.queryParameters.get("since") {
-            guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: YYYY-MM-DD or ISO 8601") }
+            guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: ein Datum (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601") }
             filter.since = date
         }
         return filter
