@@ -89,8 +89,11 @@ extension Assess {
         }
         let recognizer = try recognizer()
         let out = FileHandle.standardOutput
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-            out.write(AssessmentBatch.answer(Data(line), library: library, defaultScript: script ?? "druck", recognizer: recognizer) + Data("\n".utf8))
+        // Blank lines get no answer; every answer names the input line it answers.
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+            out.write(AssessmentBatch.answer(Data(line), number: index + 1, library: library, defaultScript: script ?? "druck",
+                                             recognizer: recognizer) + Data("\n".utf8))
         }
     }
 }

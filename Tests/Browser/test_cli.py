@@ -50,6 +50,7 @@ def test_a_digit_label_may_be_a_number_and_skipped_lines_are_told(letters):
     unlabelled = [json.dumps({"glyph": c, "strokes": s}) for c, s in letters.items()]
     nothing = run(["recognize", "--summary", "-"], "\n".join(unlabelled).encode())
     assert nothing.returncode != 0, "no line could be scored: the command fails"
+    assert nothing.stdout == b"", "and prints no empty figures"
     assert f"{len(letters)} no \"label\"" in nothing.stderr.decode()
 
 
@@ -57,6 +58,11 @@ def test_every_answer_names_its_input_line(letters):
     text = "\n".join(lines(letters)[:2]) + "\n\n" + "\n".join(lines(letters)[2:4]) + "\n"
     answers = [json.loads(line) for line in run(["recognize", "-"], text.encode()).stdout.decode().splitlines()]
     assert [a["line"] for a in answers] == [1, 2, 4, 5], "the blank third line has no answer; the rest keep their numbers"
+    batch = [json.dumps({"glyph": c, "strokes": s}) for c, s in list(letters.items())[:3]]
+    text = batch[0] + "\n\nnot json\n" + "\n".join(batch[1:]) + "\n"
+    assessed = [json.loads(line) for line in run(["assess", "--batch", "-"], text.encode()).stdout.decode().splitlines()]
+    assert [a["line"] for a in assessed] == [1, 3, 4, 5], assessed
+    assert "error" in assessed[1] and all("stars" in a for a in assessed[:1] + assessed[2:]), "a bad line without an id is named by its number"
 
 
 def test_the_childrens_data_is_readable_by_its_owner_only(tmp_path):

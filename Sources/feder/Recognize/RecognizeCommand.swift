@@ -81,13 +81,15 @@ struct RecognizeCommand: ParsableCommand {
             }
             encoder.outputFormatting.insert(.prettyPrinted)
             let summary = scorecard.summary()
-            out.write(try encoder.encode(summary))
-            out.write(Data("\n".utf8))
             if !skipped.isEmpty {
-                let reasons = skipped.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                // Most first, ties by name: the same input says the same thing every time.
+                let reasons = skipped.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 FileHandle.standardError.write(Data("feder recognize: \(summary.skipped) lines skipped: \(reasons)\n".utf8))
             }
+            // Without a scored line there are no figures: the command fails instead of printing empty ones.
             if summary.letters.samples + summary.digits.samples == 0 { throw Failure("no line could be scored") }
+            out.write(try encoder.encode(summary))
+            out.write(Data("\n".utf8))
             return
         }
         for (index, line) in lines {

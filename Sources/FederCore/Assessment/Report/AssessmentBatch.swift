@@ -6,7 +6,9 @@ import Foundation
 /// `"script"`, `"variant"`, `"phase"` and `"id"` (any JSON value, echoed back; its numbers rounded as
 /// the answer's are) beside `"strokes"`;
 /// each output line is the assessment (compact, keys sorted, numbers rounded) with the `id`, or
-/// `{"id", "error"}` for a line that cannot be judged, saying why. A bad line never stops the rest.
+/// `{"id", "error"}` for a line that cannot be judged, saying why — and, from the command, `"line"`:
+/// the number of the input line it answers (from 1), so that an answer without an id still says
+/// which line it is about. A bad line never stops the rest.
 public enum AssessmentBatch {
     struct Header: Decodable {
         var glyph: String
@@ -22,23 +24,26 @@ public enum AssessmentBatch {
 
     struct Answer: Encodable {
         var id: JSONValue?
+        var line: Int?
         var assessment: AttemptAssessment
 
         func encode(to encoder: any Encoder) throws {
             try assessment.encode(to: encoder)
             var c = encoder.container(keyedBy: Key.self)
             try c.encodeIfPresent(id, forKey: .id)
+            try c.encodeIfPresent(line, forKey: .line)
         }
-        enum Key: String, CodingKey { case id }
+        enum Key: String, CodingKey { case id, line }
     }
 
     struct Refusal: Encodable {
         var id: JSONValue?
+        var line: Int?
         var error: String
     }
 
-    /// One input line to one output line (without the newline).
-    public static func answer(_ line: Data, library: GlyphLibrary, defaultScript: String = "druck",
+    /// One input line to one output line (without the newline); `number` is the input line's number.
+    public static func answer(_ line: Data, number: Int? = nil, library: GlyphLibrary, defaultScript: String = "druck",
                               recognizer: LetterRecognizer?) -> Data {
         let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
         do {
@@ -51,10 +56,10 @@ public enum AssessmentBatch {
             let file: InkFile
             do { file = try InkFile.decode(line) } catch { throw BatchError("ink file: \(error.message)") }
             let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? .freeWrite, recognizer: recognizer)
-            return try compact(Answer(id: id, assessment: assessment))
+            return try compact(Answer(id: id, line: number, assessment: assessment))
         } catch {
             let why = (error as? BatchError)?.message ?? String(describing: error)
-            return (try? compact(Refusal(id: id, error: why))) ?? Data("{\"error\":\"unwritable\"}".utf8)
+            return (try? compact(Refusal(id: id, line: number, error: why))) ?? Data("{\"error\":\"unwritable\"}".utf8)
         }
     }
 
