@@ -124,8 +124,8 @@ struct RecognizeCommand: ParsableCommand {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0D || byte == 0x09 }
 
     private struct Input: Decodable {
-        // A time or pressure may be null (as ink files allow); only x and y are read.
-        var strokes: [[[Double?]]]
+        // Samples as ink files give them (arrays or objects; a time or pressure may be null); only x and y are read.
+        var strokes: [[FileSample]]
         var expected: String?
         var label: Label?
 
@@ -144,7 +144,7 @@ struct RecognizeCommand: ParsableCommand {
         }
 
         var points: [[Point]] {
-            strokes.map { $0.compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, $0) } } : nil } }
+            strokes.map { $0.map(\.values).compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, $0) } } : nil } }
         }
     }
 

@@ -93,6 +93,20 @@ struct AssessmentReportTests {
         #expect(long.isEmpty, "\(long.prefix(3))")
     }
 
+    /// Samples as objects, as logs of pointer events write them, are the same ink as the array form.
+    @Test func samplesAsObjectsAreReadAsTheArrayForm() throws {
+        let a = TestInk.glyph("a")
+        let arrays = try InkFile.decode(Self.file(a))
+        let objects = arrays.strokes.map { stroke in
+            "[" + stroke.map { s in "{\"x\": \(s.x), \"y\": \(s.y), \"time\": \(s.t), \"pressure\": \(s.pressure ?? 0.5), \"tiltX\": 3}" }
+                .joined(separator: ",") + "]"
+        }.joined(separator: ",")
+        let fromObjects = try InkFile.decode(Data("{\"strokes\": [\(objects)]}".utf8))
+        #expect(fromObjects.strokes == arrays.strokes)
+        let untimed = try InkFile.decode(Data("{\"strokes\": [[{\"x\": 0, \"y\": 0}, {\"x\": 5, \"y\": 40}]]}".utf8))
+        #expect(untimed.repairs.synthesizedTimes == 2, "an object without a time is a sample without one")
+    }
+
     @Test func badFilesAreAnsweredWithTheirPlace() {
         let l = TestInk.glyph("l")
         func message(_ text: String) -> String? {
@@ -105,6 +119,11 @@ struct AssessmentReportTests {
         #expect(message("{\"strokes\": [[[0, 0, 0]]], \"frame\": {\"middle\": 10, \"base\": 5}}")?.contains("frame") == true)
         #expect(message("{\"ink\": 1}")?.contains("strokes") == true)
         #expect(message("not json") != nil)
+        // Said in the file's terms, not the decoder's: the place counted from 1, what a sample is.
+        #expect(message("{\"strokes\": [[[0, 0, 0], [\"a\", 2, 0.1]]]}")?.contains("stroke 1, sample 2: a sample is") == true)
+        #expect(message("{\"strokes\": [[{\"x\": 1, \"y\": \"b\"}]]}")?.contains("stroke 1, sample 1: a sample is") == true)
+        #expect(message("{\"strokes\": [[[0, 0, 0]]], \"pointer\": \"stylus\"}")?.contains("\"pointer\" is one of pen, touch, mouse") == true)
+        #expect(message("{\"strokes\": [[[0, 0, 0, 512]]]}")?.contains("pressure 512.0 is not between 0 and 1") == true)
         #expect(throws: AssessmentReport.Failure.phaseNotAssessed(.observe)) {
             try AssessmentReport.run(Self.file(l), glyph: l, phase: .observe)
         }

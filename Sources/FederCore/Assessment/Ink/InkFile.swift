@@ -35,16 +35,17 @@ public struct InkFile: Sendable, Equatable {
             if let huge = firstNumberBeyondDouble(in: data) {
                 throw InkFileError(.notFinite, "the number \(huge) is too large: x, y and t must be finite numbers")
             }
-            throw InkFileError(.malformed, describe(error))
+            throw InkFileError(.malformed, Self.describeMalformed(error))
         }
         var strokes: [[PenSample]] = []
         var sawTimed = false, sawUntimed = false
         for (k, rawStroke) in raw.strokes.enumerated() where !rawStroke.isEmpty {
             var stroke: [PenSample] = []
             stroke.reserveCapacity(rawStroke.count)
-            for (i, v) in rawStroke.enumerated() {
+            for (i, sample) in rawStroke.enumerated() {
+                let v = sample.values
                 guard v.count >= 2, let x = v[0], let y = v[1] else {
-                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): a sample is [x, y, t] or [x, y, t, p] (or [x, y] when the ink has no times) with numbers for x and y")
+                    throw InkFileError(.malformed, "stroke \(k + 1), sample \(i + 1): " + Self.sampleForm + " with numbers for x and y")
                 }
                 let t = v.count > 2 ? v[2] : nil
                 if t == nil { sawUntimed = true } else { sawTimed = true }
@@ -73,6 +74,39 @@ public struct InkFile: Sendable, Equatable {
         if notSeconds { file.repairs.timesNotInSeconds = file.repairs.synthesizedTimes }
         if perStroke { file.repairs.timesPerStroke = file.repairs.synthesizedTimes }
         return file
+    }
+
+    static let sampleForm = "a sample is [x, y, t] or [x, y, t, p] (or [x, y] when the ink has no times), or {\"x\", \"y\", \"t\", \"p\"}"
+
+    /// A file that is no ink file, said in the file's own terms (stroke and sample counted from 1)
+    /// rather than the decoder's.
+    static func describeMalformed(_ error: any Error) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.dataCorrupted(let context):
+            path = context.codingPath
+        case DecodingError.keyNotFound(let key, let context):
+            if context.codingPath.isEmpty && key.stringValue == "strokes" {
+                return "an ink file is a JSON object with \"strokes\": a list of strokes, each a list of samples"
+            }
+            path = context.codingPath + [key]
+        default:
+            return describe(error)
+        }
+        switch path.first?.stringValue {
+        case "strokes":
+            guard path.count >= 3, let k = path[1].intValue, let i = path[2].intValue else {
+                return "\"strokes\" is a list of strokes, each a list of samples; " + sampleForm
+            }
+            return "stroke \(k + 1), sample \(i + 1): " + sampleForm + ", with numbers (or null) in it"
+        case "pointer":
+            return "\"pointer\" is one of \(PointerKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        case "frame":
+            return "frame: " + describe(error)
+        default:
+            return describe(error)
+        }
     }
 
     /// The longest step between two samples of a stroke that is still a pen's sampling (seconds):
@@ -147,7 +181,9 @@ public struct InkFile: Sendable, Equatable {
             for (i, s) in stroke.enumerated() {
                 let place = "stroke \(k + 1), sample \(i + 1)"
                 guard s.x.isFinite, s.y.isFinite, s.t.isFinite else { throw InkFileError(.notFinite, "\(place): x, y and t must be finite numbers") }
-                if let p = s.pressure, !(p.isFinite && p >= 0 && p <= 1) { throw InkFileError(.pressureOutOfRange, "\(place): pressure must be between 0 and 1") }
+                if let p = s.pressure, !(p.isFinite && p >= 0 && p <= 1) {
+                    throw InkFileError(.pressureOutOfRange, "\(place): pressure \(p) is not between 0 and 1 (a device's raw levels, such as 0–1023, divided by its largest)")
+                }
             }
         }
         if let frame { try frame.check() }
@@ -230,7 +266,7 @@ private func firstNumberBeyondDouble(in data: Data) -> String? {
 }
 
 private struct RawInkFile: Decodable {
-    var strokes: [[[Double?]]]
+    var strokes: [[FileSample]]
     var frame: InkFrame?
     var pointer: PointerKind?
 }
