@@ -22,6 +22,12 @@ struct APIRoutesTests {
             #expect(glyph.status == .ok)
             let missing = try await client.execute(uri: "/api/v1/glyphs/druck/%E2%98%83", method: .get)
             #expect(missing.status == .notFound)
+            // A letter outside ASCII as a page's encodeURIComponent sends it.
+            for (sent, char) in [("%C3%A4", "ä"), ("%C3%9F", "ß"), ("%C3%9C", "Ü")] {
+                let umlaut = try await client.execute(uri: "/api/v1/glyphs/druck/\(sent)", method: .get)
+                #expect(umlaut.status == .ok, "\(char)")
+                #expect(String(buffer: umlaut.body).contains("\"char\":\"\(char)\""), "\(char)")
+            }
             let profiles = try await client.execute(uri: "/api/v1/profiles", method: .get)
             let tiles = try JSONSerialization.jsonObject(with: Data(buffer: profiles.body)) as? [[String: Any]]
             #expect(tiles?.count == 1 && tiles?.first?["animal"] as? String == "igel")

@@ -13,7 +13,10 @@ struct APIRoutes: Sendable {
         api.get("glyphs") { _, _ in self.glyphList() }
         api.get("glyphs/:script/:char") { request, context -> GlyphGeometry in
             let script = try context.parameters.require("script")
-            let char = try context.parameters.require("char")
+            // The router hands the path's component as sent: "%C3%A4" for ä, as a page's
+            // encodeURIComponent writes it (the adults' dashboard did, and got 404 for Ä Ö Ü ä ö ü ß).
+            let sent = try context.parameters.require("char")
+            let char = sent.removingPercentEncoding ?? sent
             let variant = request.uri.queryParameters.get("variant")
             do {
                 let glyph = try services.library.glyph(char, script: script, variant: variant)
