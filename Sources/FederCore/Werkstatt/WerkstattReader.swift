@@ -84,8 +84,16 @@ public struct WerkstattReader: Sendable {
         case .free:
             guard let word = try? WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight),
                   !word.letters.isEmpty, word.letters.contains(where: { $0.confidence >= 0.3 }) else { return unreadable() }
-            let known = WerkstattWords.all.first { $0.target.lowercased() == word.word.lowercased() }
-            let spoken = [AppPhrases.iRead] + (known.map { [$0.spoken] } ?? spell(word.word))
+            // One letter is said as a letter ("Ich lese ein großes A"); a word Feder knows is said as
+            // the word, any other spelt. Only whole words count as known: a picture's first letter
+            // is no word (an A written freely was read back as "Apfel").
+            let spoken: [Utterance]
+            if word.letters.count == 1 {
+                spoken = Self.saying(word.word)
+            } else {
+                let known = WerkstattWords.words.first { $0.target.lowercased() == word.word.lowercased() }
+                spoken = [AppPhrases.iRead] + (known.map { [$0.spoken] } ?? spell(word.word))
+            }
             return Answer(read: word.word, stars: nil, matched: nil, clarity: nil, spoken: spoken)
         }
     }

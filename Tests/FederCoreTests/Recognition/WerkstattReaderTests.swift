@@ -94,6 +94,20 @@ import Testing
         }
     }
 
+    /// Free writing of one letter is read back as that letter, never as the word of the picture
+    /// whose first letter it is (an A was "Ich lese: Apfel").
+    @Test func oneLetterWrittenFreelyIsSaidAsALetter() throws {
+        let reader = WerkstattReader(recognizer: try RecognitionTestSupport.recognizer())
+        let glyphs = try RecognitionTestSupport.agreement().glyphs.filter { ["M", "O", "a"].contains($0.label) }
+        #expect(!glyphs.isEmpty)
+        for glyph in glyphs {
+            let answer = reader.read(Self.ink(glyph.points), target: .free)
+            #expect(answer.read.count == 1, "\(glyph.name): \(answer.read)")
+            #expect(answer.spoken == WerkstattReader.saying(answer.read), "\(glyph.name): \(answer.spoken.map(\.text))")
+            #expect(!answer.spoken.contains { $0.key.hasPrefix("word.") })
+        }
+    }
+
     /// What was read is said with its case: a small m for a capital M asked for is "ein kleines Emm".
     @Test func whatWasReadIsSaidWithItsCase() {
         #expect(WerkstattReader.saying("m") == [AppPhrases.iReadSmall, LetterNames.name(of: "m")!])
