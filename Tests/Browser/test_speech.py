@@ -324,3 +324,26 @@ def test_a_two_finger_swipe_switches_the_letter_sound_between_sound_and_name(tou
     page.wait_for_timeout(500)  # fingers just after the pen are taken for the resting hand
     swipe(-160)
     page.wait_for_function("document.body.dataset.letterSound === 'sound'")
+
+
+def test_a_child_who_answers_quickly_hears_each_prompt_of_onboarding_on_time(page, server):
+    """A new child answers each question of onboarding as soon as the screen shows it. Each new
+    prompt replaces the one the child has just answered (which was still being said), so nothing of
+    a step already passed is heard afterwards, and the end — "Super! Jetzt kann es losgehen." and
+    "Wohin möchtest du?" — is heard whole. Before, the prompts queued: "Zieh eine Linie" was still
+    being said seconds after the child reached home, and the last two lines never came."""
+    from child_steps import new_child
+    page.goto(server.url)
+    unlock_audio(page)
+    new_child(page, "igel", "blau")
+    at_home = page.evaluate("performance.now()")
+    wait_quiet(page, timeout=20000)
+    heard = lines(page)
+    keys = [e["key"] for e in heard]
+    steps = ["onboarding.pointer", "onboarding.hand", "onboarding.line", "onboarding.circle"]
+    late = [e["key"] for e in heard if e["key"] in steps and e["start"] > at_home]
+    assert late == [], f"onboarding prompts heard after the child reached home: {late}"
+    for key in ["onboarding.done", "app.home"]:
+        entry = next((e for e in heard if e["key"] == key), None)
+        assert entry and entry["ended"] and not entry["cut"], (key, keys)
+    assert keys.index("onboarding.done") < keys.index("app.home")

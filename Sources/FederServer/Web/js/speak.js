@@ -15,6 +15,14 @@ export function say(line) {
   if (line) voice.sayAll([asLine(line)]);
 }
 
+/** A screen's question or instruction ("Mit welcher Hand schreibst du?"): it replaces an older one
+ * that is still being said or waits, as the child has answered it already, but never a name or a
+ * praise said before it. Without this, a child who answered quickly heard each prompt one step late. */
+export function prompt(line) {
+  voice.clear("prompt");
+  if (line) voice.sayAll([asLine(line)], "prompt");
+}
+
 /** Stops what is being said and drops what waits (a new prompt replaces the old one): every line,
  * or only those said with `scope`. */
 export function stopSpeaking(scope) {

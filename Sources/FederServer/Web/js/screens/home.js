@@ -2,7 +2,7 @@
 // leads back to "Wer schreibt heute?".
 
 import { avatar, flame, jar, worlds } from "../pictures.js";
-import { say, stopSpeaking } from "../speak.js";
+import { prompt, say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { state, go } from "../state.js";
 
@@ -27,7 +27,7 @@ export class HomeScreen {
   async show() {
     const p = state.profile;
     document.getElementById("home-avatar").innerHTML = p ? avatar(p.animal, p.colour) : "";
-    say({ key: "app.home", text: "Wohin möchtest du?" });
+    prompt({ key: "app.home", text: "Wohin möchtest du?" });
     if (!state.childID) return;
     try {
       const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();

@@ -1,7 +1,7 @@
 // A new child picks an animal, then a colour; the server makes the profile (a pseudonymous id).
 
 import { animals, avatar, colourNames, colourValue } from "../pictures.js";
-import { say } from "../speak.js";
+import { prompt, say, stopSpeaking } from "../speak.js";
 import { signOutQuietly } from "../../adult/gate.js";
 
 export class NewChildScreen {
@@ -13,7 +13,7 @@ export class NewChildScreen {
 
   show() {
     this.animal = null;
-    say({ key: "app.pickAnimal", text: "Such dir ein Tier aus." });
+    prompt({ key: "app.pickAnimal", text: "Such dir ein Tier aus." });
     this.colourRow.classList.add("hidden");
     this.animalGrid.classList.remove("hidden");
     this.animalGrid.replaceChildren(...animals.map((animal) => {
@@ -29,7 +29,7 @@ export class NewChildScreen {
 
   pickAnimal(animal) {
     this.animal = animal;
-    say({ key: "app.pickColour", text: "Welche Farbe magst du?" });
+    prompt({ key: "app.pickColour", text: "Welche Farbe magst du?" });
     this.animalGrid.classList.add("hidden");
     this.colourRow.classList.remove("hidden");
     this.colourRow.replaceChildren(...colourNames.map((colour) => {
@@ -52,6 +52,7 @@ export class NewChildScreen {
     if (!response.ok) { console.warn("new profile", response.status, await response.text()); return; }
     const profile = await response.json();
     await signOutQuietly(); // the parent's part is done: the tablet goes to the child
+    stopSpeaking("prompt");
     say(profile.say);
     await this.app.choose(profile.id);
   }

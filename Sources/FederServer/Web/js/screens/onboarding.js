@@ -3,7 +3,7 @@
 // way along the guide is enough, and nothing of it is judged or stored.
 
 import { icons } from "../pictures.js";
-import { say } from "../speak.js";
+import { prompt, say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { PenInput } from "../pen.js";
 import { go } from "../state.js";
@@ -34,7 +34,7 @@ export class OnboardingScreen {
     this.root = document.getElementById("screen-onboarding");
     this.sayAgain = this.root.querySelector(".say-again");
     this.sayAgain.innerHTML = icons.ear();
-    this.sayAgain.addEventListener("click", () => say(LINES[this.step]));
+    this.sayAgain.addEventListener("click", () => prompt(LINES[this.step]));
     const [pen, finger] = this.root.querySelectorAll("[data-pointer]");
     pen.innerHTML = icons.pen();
     finger.innerHTML = icons.finger();
@@ -72,7 +72,7 @@ export class OnboardingScreen {
     document.getElementById("onboarding-hand").classList.toggle("hidden", step !== "hand");
     document.getElementById("onboarding-warmup").classList.toggle("hidden", step !== "line" && step !== "circle");
     if (step === "line" || step === "circle") this.drawGuide(step);
-    say(LINES[step]);
+    prompt(LINES[step]);
   }
 
   drawGuide(step) {
@@ -117,7 +117,7 @@ export class OnboardingScreen {
     const xs = this.stroke.map((s) => s[0]), ys = this.stroke.map((s) => s[1]);
     const height = Math.max(...ys) - Math.min(...ys), width = Math.max(...xs) - Math.min(...xs);
     const enough = this.step === "line" ? height >= 0.6 * 220 : height >= 0.6 * 190 && width >= 0.6 * 190;
-    if (!enough) { sounds.soft(); this.fitCanvas(); say(LINES[this.step]); return; }
+    if (!enough) { sounds.soft(); this.fitCanvas(); prompt(LINES[this.step]); return; }
     sounds.stroke();
     if (this.step === "line") { this.to("circle"); return; }
     this.finish();
@@ -125,6 +125,7 @@ export class OnboardingScreen {
 
   async finish() {
     this.step = "done";
+    stopSpeaking("prompt");  // the last instruction is done with; the praise is heard whole
     say(LINES.done);
     await this.app.onboarded({ pointer: this.pointer ?? "touch", handedness: this.hand ?? "right" });
     go("home");

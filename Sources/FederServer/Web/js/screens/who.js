@@ -1,7 +1,7 @@
 // "Wer schreibt heute?": the profiles' avatars; a tap says the name and chooses; a tile adds a child.
 
 import { avatar, icons } from "../pictures.js";
-import { applySettings, say } from "../speak.js";
+import { applySettings, prompt, say, stopSpeaking } from "../speak.js";
 import { go } from "../state.js";
 import { sounds } from "../sounds.js";
 import { isSignedIn, openGate, signOutQuietly } from "../../adult/gate.js";
@@ -13,7 +13,7 @@ export class WhoScreen {
     this.app = app;
     this.tiles = document.getElementById("who-tiles");
     document.querySelector("#screen-who .say-again").innerHTML = icons.ear();
-    document.querySelector("#screen-who .say-again").addEventListener("click", () => say(PROMPT));
+    document.querySelector("#screen-who .say-again").addEventListener("click", () => prompt(PROMPT));
     // The grown-ups' door: behind the gate, like adding a child (a parent sets the app up).
     const adults = document.getElementById("adult-door");
     adults.innerHTML = icons.lock();
@@ -22,7 +22,7 @@ export class WhoScreen {
 
   async show() {
     applySettings(null);  // nobody writes yet: the device's own look and the default voice
-    say(PROMPT);
+    prompt(PROMPT);
     // The child's screens never carry an adult session: a parent who set up a child and handed the
     // tablet over is signed out here, so the lock asks again.
     if (await isSignedIn()) await signOutQuietly();
@@ -38,6 +38,7 @@ export class WhoScreen {
       b.innerHTML = avatar(p.animal, p.colour);
       b.addEventListener("click", async () => {
         sounds.unlock();
+        stopSpeaking("prompt");  // answered: the child's name, not the rest of the question
         say(p.say);
         b.classList.add("chosen");
         await this.app.choose(p.id);
