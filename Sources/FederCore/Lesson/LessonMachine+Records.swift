@@ -35,7 +35,10 @@ extension LessonMachine {
             // Direct earns praise without stars: "Super" without a wrong tap, "Gut" with.
             let tier = record.stars ?? ((record.direct?.wrongTaps ?? 0) == 0 ? 3 : 2)
             if phase != .observe {
-                let feedback = Feedback(stars: tier, errors: record.errors, variation: config.variationSeed + praiseCount,
+                // Direct's tip was said at each wrong tap; said again after the dots came right, it
+                // sounded as if they had not ("Gut gemacht! Schau, welcher Punkt zuerst kommt.").
+                let tips = phase == .direct ? [] : record.errors
+                let feedback = Feedback(stars: tier, errors: tips, variation: config.variationSeed + praiseCount,
                                         another: outcome == .repeated)
                 praiseCount += 1
                 record.spoken = feedback.utterances
