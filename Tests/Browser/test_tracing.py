@@ -196,3 +196,22 @@ def test_picking_another_letter_mid_lesson_shows_that_letter(page, server):
     page.wait_for_function("document.getElementById('letter-label').textContent === 'A'", timeout=3000)
     assert errors == [], errors
     assert [r["outcome"] for r in server.records() if r["glyph"] == "o"][-1] == "abandoned"
+
+
+def test_a_tap_on_the_due_dot_where_two_dots_overlap_counts_as_that_dot(page, server):
+    """An a's bowl and stem begin 23 glyph units apart, and their dots overlap. A tap in the overlap,
+    nearer the second dot but on the first, which is due, is the first dot, not a wrong tap."""
+    from pen import Pen, tap
+    from lesson_steps import start_dots
+    g = open_letter(page, server, "a")
+    pen = Pen(page)
+    tap(page, pen, g["width"] / 2, 150)
+    wait_phase(page, "direct")
+    (x1, y1), (x2, y2) = start_dots(page)
+    assert 0 < abs(y1 - y2) < 30, "the a's two dots overlap"
+    on_both = (x1, y1 + (y2 - y1) * 0.7)  # nearer the second dot, within reach of the first
+    tap(page, pen, *on_both)
+    page.wait_for_function("document.querySelectorAll('#guides circle.start-dot.done').length === 1")
+    assert page.evaluate("document.querySelectorAll('#guides circle.start-dot.pulse').length") == 0, "taken for a wrong tap"
+    tap(page, pen, x2, y2)
+    wait_phase(page, "guided")
