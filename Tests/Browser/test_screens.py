@@ -82,6 +82,18 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
             && picker.getAnimations({ subtree: true }).every((a) => a.playState === 'finished');
     }""")
     shot("schule-picker")
+    # The close button covers no letter, and every letter lies inside the panel (in portrait the
+    # button covered the G and the grid ran past the panel's right edge).
+    covered = page.evaluate("""() => {
+        const c = document.querySelector('#picker-close').getBoundingClientRect();
+        const panel = document.querySelector('.picker-panel').getBoundingClientRect();
+        return [...document.querySelectorAll('#picker-grid button')].filter((b) => {
+            const r = b.getBoundingClientRect();
+            const under = r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+            return under || r.right > panel.right + 0.5 || r.left < panel.left - 0.5;
+        }).map((b) => b.textContent);
+    }""")
+    assert covered == [], covered
     page.click("#picker-close")
     page.click("#screen-schule .bar .home-button")
     page.click("[data-world-button=werkstatt]")
