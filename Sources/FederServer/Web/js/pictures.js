@@ -32,7 +32,8 @@ const ANIMALS = {
 /** An animal on a coloured disc: a child's avatar. */
 export function avatar(animal, colour) {
   const draw = ANIMALS[animal] ?? ANIMALS.eule;
-  return svg(`<circle cx="50" cy="50" r="48" fill="${colourValue(colour)}"/><g transform="translate(8 8) scale(.84)">${draw()}</g>`, "0 0 100 100", "pic avatar-pic");
+  // The animal sits on a pale disc inside its colour: an orange fox on orange was hardly there.
+  return svg(`<circle cx="50" cy="50" r="48" fill="${colourValue(colour)}"/><circle cx="50" cy="50" r="37" fill="#fff" fill-opacity=".7"/><g transform="translate(8 8) scale(.84)">${draw()}</g>`, "0 0 100 100", "pic avatar-pic");
 }
 export const animals = Object.keys(ANIMALS);
 
