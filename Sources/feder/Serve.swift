@@ -55,14 +55,18 @@ struct Serve: AsyncParsableCommand {
             }
             start = date
         }
+        // Checked before the database opens (which may rebuild an older file for seconds).
+        if let classCode {
+            guard !Self.isThisMachineOnly(host) else {
+                throw ValidationError("--class-code is for a server other devices reach: add --host 0.0.0.0 (or this machine's address)")
+            }
+            guard ClassCode.isValid(classCode) else { throw ValidationError("the class code is six digits, e.g. --class-code 482913") }
+        }
         var logger = Logger(label: "feder")
         logger.logLevel = logLevel
         let services = try FederServices.open(dataDirectory: directory, clock: .system(startingAt: start), logger: logger)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let startupLogger = logger
-        if classCode != nil && Self.isThisMachineOnly(host) {
-            throw ValidationError("--class-code is for a server other devices reach: add --host 0.0.0.0 (or this machine's address)")
-        }
         // Served beyond this machine, every other device enters the class code first.
         let code: ClassCode? = Self.isThisMachineOnly(host)
             ? nil

@@ -6,6 +6,7 @@ list nor a live session, and the teacher's own browser on this machine is never 
 
 Needs an address of this machine other than loopback; where it has none the test is skipped."""
 
+import json
 import subprocess
 import time
 
@@ -84,6 +85,11 @@ def test_a_tablet_on_the_classroom_network_enters_the_class_code_once(browser, d
         with pytest.raises(InvalidStatus):
             with connect(server.ws_url, open_timeout=5):
                 pass
+        # With the tablet's cookie the live session opens.
+        kept = next(c["value"] for c in tablet.cookies() if c["name"] == "feder_class")
+        with connect(server.ws_url, open_timeout=5, additional_headers={"Cookie": f"feder_class={kept}"}) as ws:
+            ws.send('{"type": "ping"}')
+            assert json.loads(ws.recv(timeout=5))["type"] == "pong"
         stranger = browser.new_context(viewport={"width": 1180, "height": 820}).new_page()
         stranger.goto(server.url + "/adult/")
         stranger.wait_for_selector(".class-code .gate-key")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from adult_gate import adult_cookie, request, solve_gate_in_page
+from adult_gate import adult_cookie, request, sign_in, solve_gate_in_page
 from conftest import artifact, feder_binary
 from research_tables import dig, expected_attempt, read_table, same, session_numbers, sqlite_time
 from socket_child import SocketChild
@@ -30,10 +30,21 @@ LETTERS = ["i", "l", "a", "o"]
 TRICKY = 'Formular 7, "Elternbrief"\nzweite Zeile, mit Komma'
 
 
-def api(server, method, path, body=None):
+_pin_sessions = {}
+
+
+def pin_cookie(server):
+    """A session signed in with the parent PIN (research data needs one), made once per server."""
+    key = (server.url, server.process.pid if server.process else None)
+    if key not in _pin_sessions:
+        _pin_sessions[key] = sign_in(server, pin=PIN)
+    return _pin_sessions[key]
+
+
+def api(server, method, path, body=None, cookie=None):
     request = urllib.request.Request(f"{server.url}/api/v1/research{path}", method=method,
                                      data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json", "Cookie": adult_cookie(server)})
+                                     headers={"Content-Type": "application/json", "Cookie": cookie or pin_cookie(server)})
     with urllib.request.urlopen(request) as r:
         raw = r.read()
         return raw if r.headers.get("Content-Type", "").startswith("application/x-tar") else json.loads(raw)
@@ -56,14 +67,18 @@ def study(tmp_path_factory):
     ids = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(CHILDREN)]
     for child in ids:  # hello registers each child
         SocketChild(server, child).close()
-    # Research data needs the parent PIN: refused until one is set.
-    try:
-        api(server, "GET", "/study")
-        raise AssertionError("research data without a PIN")
-    except urllib.error.HTTPError as e:
-        assert e.code == 403 and json.loads(e.read())["error"]["code"] == "pin_required"
+    # Research data needs a session signed in with the parent PIN: refused until one is set, and
+    # still refused to the session of the number task alone that set it.
+    def refused():
+        try:
+            api(server, "GET", "/study", cookie=adult_cookie(server))
+            return False
+        except urllib.error.HTTPError as e:
+            return e.code == 403 and json.loads(e.read())["error"]["code"] == "pin_required"
+    assert refused(), "research data without a PIN"
     status, _, _ = request(server, "PUT", "/api/v1/adult/pin", {"pin": PIN}, cookie=adult_cookie(server))
     assert status == 200
+    assert refused(), "research data to a session that never entered the PIN"
     api(server, "PUT", "/study", {"active": True})
     for i, child in enumerate(ids[NOT_ENROLLED:]):
         api(server, "POST", "/enrolments", {"childID": child, "consentDate": "2026-09-01", "consentBy": "parent",

@@ -3,6 +3,7 @@ celebration and every phase is stored; tracing backwards does not complete; a mi
 spoken; stored records survive a restart."""
 
 import json
+import math
 import urllib.request
 
 from adult_gate import adult_request
@@ -209,7 +210,8 @@ def test_a_tap_on_the_due_dot_where_two_dots_overlap_counts_as_that_dot(page, se
     wait_phase(page, "direct")
     (x1, y1), (x2, y2) = start_dots(page)
     assert 0 < abs(y1 - y2) < 30, "the a's two dots overlap"
-    on_both = (x1, y1 + (y2 - y1) * 0.7)  # nearer the second dot, within reach of the first
+    on_both = (x1 + (x2 - x1) * 0.7, y1 + (y2 - y1) * 0.7)  # nearer the second dot, within reach of the first
+    assert math.dist(on_both, (x2, y2)) < math.dist(on_both, (x1, y1)) <= 30
     tap(page, pen, *on_both)
     page.wait_for_function("document.querySelectorAll('#guides circle.start-dot.done').length === 1")
     assert page.evaluate("document.querySelectorAll('#guides circle.start-dot.pulse').length") == 0, "taken for a wrong tap"

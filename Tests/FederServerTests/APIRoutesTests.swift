@@ -38,13 +38,26 @@ struct APIRoutesTests {
     @Test func badQueryValuesAndBodiesAreAnswered400() async throws {
         let h = try A.Harness()
         try await h.app.test(.router) { client in
-            let (_, cookie) = try await A.answerGate(client)
-            let headers: HTTPFields = [.cookie: cookie!, .contentType: "application/json"]
-            // Research data needs the parent PIN: refused until one is set (then answered below).
-            let noPIN = try await client.execute(uri: "/api/v1/research/dashboard", method: .get, headers: headers)
+            let (_, gateCookie) = try await A.answerGate(client)
+            let gateOnly: HTTPFields = [.cookie: gateCookie!, .contentType: "application/json"]
+            // Research data needs a session signed in with the parent PIN: refused without a PIN,
+            // and still refused to the session that set it by the number task alone.
+            let noPIN = try await client.execute(uri: "/api/v1/research/dashboard", method: .get, headers: gateOnly)
             #expect(noPIN.status == .forbidden && String(buffer: noPIN.body).contains("pin_required"))
-            let setPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"2468"}"#))
+            let setPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: #"{"pin":"2468"}"#))
             #expect(setPIN.status == .ok)
+            let stillNo = try await client.execute(uri: "/api/v1/research/export.tar", method: .get, headers: gateOnly)
+            #expect(stillNo.status == .forbidden && String(buffer: stillNo.body).contains("pin_required"))
+            let rating = try await client.execute(uri: "/api/v1/research/paper-ratings", method: .post, headers: gateOnly,
+                                                  body: ByteBuffer(string: #"{"childID":"5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11","glyph":"a","face":2,"ratedBy":"adult"}"#))
+            #expect(rating.status != .forbidden, "a paper rating from the dashboard needs no PIN")
+            let (gate, _) = try await A.answerGate(client)
+            let reply = try #require(try JSONSerialization.jsonObject(with: Data(buffer: gate.body)) as? [String: Any])
+            let pass = try #require(reply["pass"] as? String, "the gate asks for the PIN next: \(reply)")
+            let signedIn = try await client.execute(uri: "/api/v1/adult/pin", method: .post, headers: [.contentType: "application/json"],
+                                                    body: ByteBuffer(string: #"{"pass":"\#(pass)","pin":"2468"}"#))
+            let cookie = try #require(signedIn.headers[.setCookie]).split(separator: ";")[0]
+            let headers: HTTPFields = [.cookie: String(cookie), .contentType: "application/json"]
             // A value that is there but malformed is refused, never read as absent.
             for uri in ["/api/v1/records?limit=abc", "/api/v1/records?limit=-1", "/api/v1/records?limit=5000",
                         "/api/v1/records?child=nope",

@@ -62,6 +62,7 @@ def main():
                 # Research data needs the parent PIN (the copy has none; it is scratch).
                 status, _, _ = request(Server(url), "PUT", "/api/v1/adult/pin", {"pin": "2468"}, cookie=cookie)
                 assert status == 200, status
+                cookie = sign_in(Server(url), pin="2468")  # research data needs a session with the PIN
                 threading.Thread(target=download_export, args=(Server(url), cookie, 6), daemon=True).start()
             bench = subprocess.run([args.feder, "bench", "websocket", "--children", "30", "--seconds", "40",
                                     "--url", url.replace("http", "ws") + "/v1/session", "--data", data,

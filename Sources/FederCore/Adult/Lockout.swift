@@ -27,7 +27,8 @@ public struct LockoutPolicy: Sendable, Equatable {
     public static let gate = LockoutPolicy(failuresPerLock: 3, firstLock: 60, longestLock: 3600, forgetAfter: 600)
     /// The class code a device on the classroom network enters once: five wrong codes lock it for
     /// 60 s, then 2, 4 … minutes, at most an hour, for every device alike (one guesser can use many).
-    /// A million codes at five a minute at best take over a year; only the right code starts over.
+    /// Once the locks reach an hour, five codes an hour: a million take over twenty years. Only the
+    /// right code starts over.
     public static let classCode = LockoutPolicy(failuresPerLock: 5, firstLock: 60, longestLock: 3600)
 }
 

@@ -24,13 +24,18 @@ public struct ClassCode: Sendable, Equatable, Codable {
     /// replaces it. Throws `InvalidCode` for a requested code that is not six digits.
     public static func load(_ store: KeyValueStore, requested: String? = nil) async throws -> ClassCode {
         if let requested {
-            guard requested.count == 6, requested.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw InvalidCode() }
+            guard isValid(requested) else { throw InvalidCode() }
             if let stored = try await stored(store), stored.code == requested { return stored }
             return try await save(ClassCode(code: requested, token: randomToken()), in: store)
         }
         if let stored = try await stored(store) { return stored }
         let code = String(format: "%06d", Int.random(in: 0..<1_000_000))
         return try await save(ClassCode(code: code, token: randomToken()), in: store)
+    }
+
+    /// Six ASCII digits.
+    public static func isValid(_ code: String) -> Bool {
+        code.count == 6 && code.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     public struct InvalidCode: Error, CustomStringConvertible {

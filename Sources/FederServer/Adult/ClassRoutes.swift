@@ -48,7 +48,7 @@ struct ClassRoutes: Sendable {
             }
             context.logger.notice("adult deleted a child and all its data", metadata: ["child": "\(id)"])
             if let failure = deletion.rebuildFailure {
-                context.logger.warning("the database file, written by an older version, could not be rebuilt (it needs free disk space about twice its size); its free space may still hold drafts deleted by that version",
+                context.logger.warning("the database file, written by an older version, could not be rebuilt (see error); its free space may still hold drafts deleted by that version",
                                        metadata: ["child": "\(id)", "error": "\(failure)"])
             }
             if let failure = deletion.logFailure {

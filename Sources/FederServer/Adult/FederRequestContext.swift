@@ -19,11 +19,18 @@ struct FederRequestContext: RequestContext, SessionRequestContext {
 
     /// Whether an adult passed the gate (and the PIN, if one is set) in a session that has not expired.
     var isAdult: Bool { sessions.session != nil }
+
+    /// Whether this session was opened with the parent PIN.
+    var signedInWithPIN: Bool { sessions.session?.withPIN == true }
 }
 
-/// What an adult session remembers: only when it began. It exists only after the gate (and PIN).
+/// What an adult session remembers: when it began, and whether the parent PIN was entered for it.
+/// It exists only after the gate (and PIN, where one is set).
 struct AdultSession: Codable, Sendable, Equatable {
     var signedInAt: Date
+    /// Signed in with the PIN (research data needs it, `ResearchNeedsPIN`); nil in sessions stored
+    /// before 2026-11-28, which count as without.
+    var withPIN: Bool? = nil
 }
 
 /// How the adult area behaves on this server.

@@ -56,7 +56,7 @@ struct GateRoutes: Sendable {
         }
         switch outcome {
         case .signedIn:
-            context.sessions.createSession(AdultSession(signedInAt: now()), expiresIn: options.sessionLength)
+            context.sessions.createSession(AdultSession(signedInAt: now(), withPIN: door == "pin"), expiresIn: options.sessionLength)
             return GateAnswerReply(signedIn: true, pinRequired: false, pass: nil)
         case .pinRequired(let pass):
             return GateAnswerReply(signedIn: false, pinRequired: true, pass: pass)

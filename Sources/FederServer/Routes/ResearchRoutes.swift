@@ -15,8 +15,8 @@ struct ResearchRoutes: Sendable {
 
     var research: ResearchStore { ResearchStore(database: services.database) }
 
-    func register<Context: RequestContext>(on router: Router<Context>) {
-        let api = router.group("api/v1/research").add(middleware: ResearchNeedsPIN<Context>(keeper: keeper))
+    func register(on router: Router<FederRequestContext>) {
+        let api = router.group("api/v1/research").add(middleware: ResearchNeedsPIN(keeper: keeper))
         api.get("study") { _, _ -> StudyState in try await self.studyState() }
         api.put("study") { request, context -> StudyState in
             let body = try await request.decode(as: StudySwitch.self, context: context)

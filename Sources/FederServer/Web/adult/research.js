@@ -25,8 +25,11 @@ async function call(path, options = {}, retried = false) {
   if (!response.ok) {
     let message = response.statusText, code = null;
     try { ({ message = message, code = null } = (await response.json()).error ?? {}); } catch { /* not JSON */ }
-    // Research data needs the parent PIN: the page says so first, and shows nothing else.
+    // A tablet on the classroom network without the class code: the child's page asks for it.
+    if (code === "class_code_required") location.href = "/";
+    // Research data needs a sign-in with the parent PIN: the page says so first, and shows nothing else.
     if (code === "pin_required") {
+      $("#pin-needed .why").textContent = message;
       $("#pin-needed").hidden = false;
       document.querySelectorAll("body > section").forEach((section) => { section.hidden = true; });
     }
