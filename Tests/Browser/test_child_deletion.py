@@ -10,21 +10,9 @@ from adult_gate import create_profile, solve_gate_in_page
 from child_steps import wait_screen
 from conftest import artifact
 from socket_child import SocketChild
+from stored_rows import rows_about
 
 NAME = "Zaubermaus Lotta"
-
-
-def rows_about(server, child):
-    """Rows per table that names a child, for this child (read from the SQLite file)."""
-    with server.db() as con:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        counts = {}
-        for table in tables:
-            columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
-            key = "id" if table == "child" else "childID"
-            if key in columns:
-                counts[table] = con.execute(f"SELECT COUNT(*) FROM {table} WHERE {key} = ?", (child,)).fetchone()[0]
-        return counts
 
 
 def stored_bytes(server):

@@ -18,6 +18,7 @@ from adult_gate import request, sign_in
 from conftest import FederServer, feder_binary
 from small_disk import fill, small_disk  # noqa: F401  (the fixture)
 from socket_child import SocketChild
+from stored_rows import rows_about
 
 STAYS = "6A1B2C3D-4E5F-4061-8A7B-9C0D1E2F3A4B"
 GOES = "7B2C3D4E-5F60-4172-9B8C-0D1E2F3A4B5C"
@@ -92,19 +93,13 @@ def make_it_an_older_file(server: FederServer, size: int):
     assert str(OLD_DRAFT_MARK).encode() in file_bytes(server), "the older version's deleted draft is there to be found"
 
 
-def rows_about(server, child):
-    """Rows per table that names a child, for this child, and its lessons (read from the SQLite file)."""
+def about(server, child):
+    """Rows per table about the child, and how many lessons it has."""
+    counts = rows_about(server, child)
     with server.db() as con:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        counts = {}
-        for table in tables:
-            columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
-            key = "id" if table == "child" else "childID"
-            if key in columns:
-                counts[table] = con.execute(f"SELECT COUNT(*) FROM {table} WHERE {key} = ?", (child.lower(),)).fetchone()[0]
         counts["lessons"] = con.execute("SELECT COUNT(DISTINCT lessonID) FROM phaseRecord WHERE childID = ?",
                                         (child.lower(),)).fetchone()[0]
-        return counts
+    return counts
 
 
 def test_an_older_file_without_space_to_rebuild_is_served_and_a_deletion_still_stands(small_disk):  # noqa: F811
@@ -121,7 +116,7 @@ def test_an_older_file_without_space_to_rebuild_is_served_and_a_deletion_still_s
     filler = fill(small_disk)
     with open(filler, "r+b") as f:  # a megabyte free: enough to write lessons, not to rebuild the file
         f.truncate(filler.stat().st_size - 1_000_000)
-    stays_before = rows_about(server, STAYS)
+    stays_before = about(server, STAYS)
 
     startup = start(server)
     try:
@@ -140,9 +135,9 @@ def test_an_older_file_without_space_to_rebuild_is_served_and_a_deletion_still_s
     assert GOES.lower() in failures[1] and "MB are free" in failures[1], failures[1]
     assert "could not be emptied" not in log, log
 
-    gone = rows_about(server, GOES)
+    gone = about(server, GOES)
     assert gone["phaseRecord"] == 0 and set(gone.values()) == {0}, gone
-    stays_after = rows_about(server, STAYS)
+    stays_after = about(server, STAYS)
     assert stays_after["phaseRecord"] > stays_before["phaseRecord"] and stays_after["lessons"] == stays_before["lessons"] + 1
     with server.db() as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -159,7 +154,7 @@ def test_an_older_file_without_space_to_rebuild_is_served_and_a_deletion_still_s
         log = stop(server)
     assert "was rebuilt once" in log, log
     assert str(OLD_DRAFT_MARK).encode() not in file_bytes(server), "the older version's deleted draft is still readable"
-    assert rows_about(server, STAYS) == stays_after
+    assert about(server, STAYS) == stays_after
     with server.db() as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert con.execute("PRAGMA user_version").fetchone()[0] & 1 == 1
@@ -188,7 +183,7 @@ def test_a_rebuild_that_fills_the_disk_after_a_crash_gives_the_space_back(small_
     crashed = sqlite3.connect(server.data_dir / "feder.sqlite")
     crashed.execute("PRAGMA wal_autocheckpoint = 0")
     pad(crashed, lambda: on_disk(server, "-wal") >= 300_000)
-    records_before = rows_about(server, STAYS)["phaseRecord"]
+    records_before = about(server, STAYS)["phaseRecord"]
 
     startup = start(server)
     try:
@@ -208,6 +203,6 @@ def test_a_rebuild_that_fills_the_disk_after_a_crash_gives_the_space_back(small_
     finally:
         log = stop(server)
     assert "disk is full" in next(line for line in log.splitlines() if "could not be rebuilt" in line)
-    assert rows_about(server, STAYS)["phaseRecord"] > records_before
+    assert about(server, STAYS)["phaseRecord"] > records_before
     with server.db() as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -30,27 +30,31 @@ export function openGate() {
   return open;
 }
 
+/// The gate's dialog: a title, an instruction, what was typed, a keypad, actions and a message. The
+/// class code's screen (js/class-code.js) is built from it too.
+export function keypadDialog({ id, title: heading, className = "gate" }) {
+  const overlay = Object.assign(document.createElement("div"), { className });
+  overlay.setAttribute("role", "dialog");
+  overlay.setAttribute("aria-modal", "true");
+  overlay.setAttribute("aria-labelledby", id);
+  const box = Object.assign(document.createElement("div"), { className: "gate-box" });
+  const title = Object.assign(document.createElement("h2"), { id, textContent: heading });
+  const instruction = Object.assign(document.createElement("p"), { className: "gate-instruction" });
+  const entry = Object.assign(document.createElement("output"), { className: "gate-entry" });
+  entry.setAttribute("aria-live", "polite");
+  const message = Object.assign(document.createElement("p"), { className: "gate-message", role: "status" });
+  const keypad = Object.assign(document.createElement("div"), { className: "gate-keypad" });
+  const actions = Object.assign(document.createElement("div"), { className: "gate-actions" });
+  box.replaceChildren(title, instruction, entry, keypad, actions, message);
+  overlay.appendChild(box);
+  document.body.appendChild(overlay);
+  return { overlay, instruction, entry, message, keypad, actions };
+}
+
 function showGate() {
   return new Promise((resolve) => {
-    const overlay = document.createElement("div");
-    overlay.className = "gate";
-    overlay.setAttribute("role", "dialog");
-    overlay.setAttribute("aria-modal", "true");
-    overlay.setAttribute("aria-labelledby", "gate-title");
-    const box = document.createElement("div");
-    box.className = "gate-box";
-    overlay.appendChild(box);
-    document.body.appendChild(overlay);
-
+    const { overlay, instruction, entry, message, keypad, actions } = keypadDialog({ id: "gate-title", title: "Für Erwachsene" });
     const close = (result) => { overlay.remove(); resolve(result); };
-    const title = Object.assign(document.createElement("h2"), { id: "gate-title", textContent: "Für Erwachsene" });
-    const instruction = Object.assign(document.createElement("p"), { className: "gate-instruction" });
-    const entry = Object.assign(document.createElement("output"), { className: "gate-entry" });
-    entry.setAttribute("aria-live", "polite");
-    const message = Object.assign(document.createElement("p"), { className: "gate-message", role: "status" });
-    const keypad = Object.assign(document.createElement("div"), { className: "gate-keypad" });
-    const actions = Object.assign(document.createElement("div"), { className: "gate-actions" });
-    box.replaceChildren(title, instruction, entry, keypad, actions, message);
 
     let task = null;
     let typed = "";

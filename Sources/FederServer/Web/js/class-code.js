@@ -2,7 +2,7 @@
 // teacher reads it from the server's start-up line; the server keeps a cookie on the tablet). It is
 // the teacher's step, like the gate, so it may use words; a child never meets it again.
 
-import { button, post } from "../adult/gate.js";
+import { button, keypadDialog, post } from "../adult/gate.js";
 
 const DIGITS = 6;
 
@@ -20,24 +20,9 @@ export async function classCodeNeeded() {
 /// Asks for the code until the server takes it; resolves then.
 export function askForClassCode() {
   return new Promise((resolve) => {
-    const overlay = Object.assign(document.createElement("div"), { className: "gate class-code" });
-    overlay.setAttribute("role", "dialog");
-    overlay.setAttribute("aria-modal", "true");
-    overlay.setAttribute("aria-labelledby", "class-code-title");
-    const box = Object.assign(document.createElement("div"), { className: "gate-box" });
-    const title = Object.assign(document.createElement("h2"), { id: "class-code-title", textContent: "Klassencode" });
-    const instruction = Object.assign(document.createElement("p"), {
-      className: "gate-instruction",
-      textContent: "Einmal pro Tablet: den Klassencode eingeben, den der Lehrer-Computer beim Start zeigt.",
-    });
-    const entry = Object.assign(document.createElement("output"), { className: "gate-entry" });
-    entry.setAttribute("aria-live", "polite");
-    const message = Object.assign(document.createElement("p"), { className: "gate-message", role: "status" });
-    const keypad = Object.assign(document.createElement("div"), { className: "gate-keypad" });
-    const actions = Object.assign(document.createElement("div"), { className: "gate-actions" });
-    box.replaceChildren(title, instruction, entry, keypad, actions, message);
-    overlay.appendChild(box);
-    document.body.appendChild(overlay);
+    const { overlay, instruction, entry, message, keypad, actions } =
+      keypadDialog({ id: "class-code-title", title: "Klassencode", className: "gate class-code" });
+    instruction.textContent = "Einmal pro Tablet: den Klassencode eingeben, den der Lehrer-Computer beim Start zeigt.";
 
     let typed = "";
     const show = () => { entry.textContent = typed; };
