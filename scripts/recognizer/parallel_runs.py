@@ -55,6 +55,9 @@ def main():
     p.add_argument("--name", required=True, help="development runs are tagged fFNAME")
     p.add_argument("--train-args", default="", help="passed to every train.py (e.g. --epochs 32 --views 6)")
     p.add_argument("--folds", default="0,1,2,3,4", help="folds to run, most wanted first")
+    p.add_argument("--writers", action="append", default=[], metavar="TAG=W1,W2",
+                   help="also a development run without these contributors, tagged TAG (e.g. the five "
+                        "calibration writers: cal5e48=apa,syn,pri,ibm,val); repeatable, run after the folds")
     p.add_argument("--final", action="store_true", help="also train the final members (all contributors)")
     p.add_argument("--deadline", type=float, default=0, help="seconds after the start when unfinished jobs stop")
     p.add_argument("--pack", default="")
@@ -72,12 +75,20 @@ def main():
     jobs = []
     if args.final:
         jobs += [(f"final-m{k}", ["--skip-cv", "--only-member", str(k)]) for k in order]
-    for f in (int(x) for x in args.folds.split(",")):
-        jobs += [(f"f{f}{args.name}-m{k}", ["--holdout", ",".join(folds[f]), "--tag", f"f{f}{args.name}",
-                                            "--only-member", str(k)]) for k in order]
+    # (tag, held-out contributors, packed as): the folds first, then --writers
+    runs = [(f"f{f}{args.name}", folds[f], f"fold{f}") for f in (int(x) for x in filter(None, args.folds.split(",")))]
+    for spec in args.writers:
+        tag, _, writers = spec.partition("=")
+        if not tag or not writers:
+            p.error(f"--writers {spec!r}: expected TAG=W1,W2")
+        runs.append((tag, writers.split(","), tag))
+    for run, held_out, _ in runs:
+        jobs += [(f"{run}-m{k}", ["--holdout", ",".join(held_out), "--tag", run, "--only-member", str(k)])
+                 for k in order]
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
     # files an earlier run left in --work must not pass for this run's
     for stale in (glob.glob(os.path.join(args.work, f"dev-f*{glob.escape(args.name)}*"))
+                  + [x for run, _, _ in runs for x in glob.glob(os.path.join(args.work, f"dev-{glob.escape(run)}*"))]
                   + (glob.glob(os.path.join(args.work, "final-m*.pt*")) if args.final else [])):
         os.remove(stale)
     running, done, failed, stopped = {}, [], [], []
@@ -109,10 +120,9 @@ def main():
 
     if args.pack:
         os.makedirs(args.pack, exist_ok=True)
-        for f in (int(x) for x in args.folds.split(",")):
-            run = f"f{f}{args.name}"
+        for run, _, packed_as in runs:
             finished = [k for k in range(len(archs)) if f"{run}-m{k}" in done]
-            tar_path = os.path.join(args.pack, f"fold{f}.tar.gz")
+            tar_path = os.path.join(args.pack, f"{packed_as}.tar.gz")
             with tarfile.open(tar_path, "w:gz") as tar:
                 try:
                     if len(finished) < len(archs):
