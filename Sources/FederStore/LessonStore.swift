@@ -24,6 +24,9 @@ public struct LessonStore: Sendable {
     /// The profiles in the same database.
     public var children: ChildStore { ChildStore(database: database) }
 
+    /// The study's tables in the same database (a live session stores the child's paper rating).
+    public var research: ResearchStore { ResearchStore(database: database) }
+
     // MARK: Children
 
     /// The child with this id, created with the default condition if it is new.

@@ -73,6 +73,7 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
         return try await real.saveLearner(of: child, previously: previously, rebase: rebase)
     }
     func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
+    func addPaperRating(_ rating: PaperRatingWrite) async throws { try write(); try await real.addPaperRating(rating) }
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await real.attendance(childID: childID, on: day)
     }

@@ -37,10 +37,12 @@ struct ChildChange: Decodable, Sendable {
     var appearance: ChildSettings.Appearance?
     var highContrast: Bool?
     var lineWeight: ChildSettings.LineWeight?
+    var paperTransfer: Bool?
 
     enum CodingKeys: String, CodingKey {
         case name, animal, colour, handedness, pointer, script, archived, courseOrder, dailyGoal, sound, captions
         case toleranceOverride, letterScaleOverride, openedSteps, haptics, speechRate, appearance, highContrast, lineWeight
+        case paperTransfer
     }
 
     /// Any field name, to find those this change does not know.
@@ -78,6 +80,7 @@ struct ChildChange: Decodable, Sendable {
         appearance = try c.decodeIfPresent(ChildSettings.Appearance.self, forKey: .appearance)
         highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast)
         lineWeight = try c.decodeIfPresent(ChildSettings.LineWeight.self, forKey: .lineWeight)
+        paperTransfer = try c.decodeIfPresent(Bool.self, forKey: .paperTransfer)
     }
 
     static let dailyGoals = 1...20
@@ -122,6 +125,7 @@ struct ChildChange: Decodable, Sendable {
         if let appearance { child.settings.appearance = appearance }
         if let highContrast { child.settings.highContrast = highContrast }
         if let lineWeight { child.settings.lineWeight = lineWeight }
+        if let paperTransfer { child.settings.paperTransfer = paperTransfer }
         switch toleranceOverride {
         case .keep: break
         case .clear: child.settings.toleranceOverride = nil

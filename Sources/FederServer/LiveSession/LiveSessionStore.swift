@@ -29,6 +29,8 @@ protocol LiveSessionStore: Sendable {
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
     /// Whether an adult deleted the child of this id (false when that cannot be read).
     func isDeleted(childID: String) async -> Bool
+    /// The child's own paper-transfer rating of a letter it finished.
+    func addPaperRating(_ rating: PaperRatingWrite) async throws
 }
 
 extension LessonStore: LiveSessionStore {
@@ -45,6 +47,12 @@ extension LessonStore: LiveSessionStore {
     }
 
     func recordLetter(_ row: LetterSessionRow) async throws { try await children.recordLetter(row) }
+
+    func addPaperRating(_ rating: PaperRatingWrite) async throws {
+        try await research.addPaperRating(childID: rating.childID, lessonID: rating.lessonID, script: rating.script,
+                                          glyph: rating.glyph, face: rating.face, ratedBy: "child", note: nil,
+                                          now: rating.ratedAt)
+    }
 
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await children.attendance(childID: childID, on: day)

@@ -10,6 +10,7 @@ extension SessionConnection {
         // here (recorded as abandoned under that child), so no lesson is split between two children.
         var replies: [ServerMessage] = []
         if lesson != nil, childID != child?.id { replies += await abandonLesson(re: id) }
+        if childID != child?.id { paperDue = nil }  // the letter on paper was another child's
         guard let childID else {
             child = nil
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: nil, condition: nil)]
@@ -75,6 +76,7 @@ extension SessionConnection {
         // Another tab or tablet of the same child may have finished a letter meanwhile: this one is
         // learnt on top of it rather than overwriting it.
         await refreshProfile()
+        paperDue = nil
         guard var child else { return [] }
         let now = clock.wall()
         let today = CalendarDay(now, timeZone: clock.timeZone)
@@ -109,11 +111,12 @@ extension SessionConnection {
         let stickers = StickerBook.entries(course: scheduler.course, learner: child.learner)
         let newSticker = stickers.first { $0.earned && !stickersBefore.contains($0.group) }
         let roundDone = child.learner.round.map { $0.day == today && $0.isComplete } ?? false
+        paperDue = Self.paperDue(after: result, lessonID: lesson?.id, child: child)
         if newSticker != nil { say.append(AppPhrases.sticker) }
         if roundDone && !roundWasDone { say.append(AppPhrases.roundDone) }
         replies.append(.progress(re: nil, ProgressInfo(jar: DailyJar.fill(lettersToday: lettersToday, goal: child.settings.dailyGoal),
                                                       roundDone: roundDone, streak: Streak.current(practiceDays: days, today: today),
-                                                      newSticker: newSticker?.sticker, say: say)))
+                                                      newSticker: newSticker?.sticker, say: say, paper: paperDue != nil)))
         return replies
     }
 

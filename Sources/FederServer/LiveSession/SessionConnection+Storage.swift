@@ -9,11 +9,13 @@ import Logging
 enum PendingWrite: Sendable {
     case record(PhaseRecordRow, resumed: Bool)
     case letter(LetterSessionRow)
+    case paper(PaperRatingWrite)
 
     var childID: String? {
         switch self {
         case .record(let row, _): return row.childID
         case .letter(let row): return row.childID
+        case .paper(let rating): return rating.childID
         }
     }
 
@@ -21,6 +23,7 @@ enum PendingWrite: Sendable {
         switch self {
         case .record(let row, _): return "record \(row.lessonID)/\(row.phase)/\(row.attempt)"
         case .letter(let row): return "letter session \(row.lessonID)"
+        case .paper(let rating): return "paper rating \(rating.lessonID)"
         }
     }
 }
@@ -108,6 +111,7 @@ extension SessionConnection {
                 switch write {
                 case .record(let row, let resumed): _ = resumed ? try await store.saveResumed(row) : try await store.save(row)
                 case .letter(let row): try await store.recordLetter(row)
+                case .paper(let rating): try await store.addPaperRating(rating)
                 }
             } catch {
                 // Its child deleted meanwhile: dropped, so it holds back nobody's later writes.
@@ -158,6 +162,7 @@ extension SessionConnection {
         switch write {
         case .record(let row, _): data = try? encoder.encode(row)
         case .letter(let row): data = try? encoder.encode(row)
+        case .paper(let rating): data = try? encoder.encode(rating)
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "(not encodable)"
     }

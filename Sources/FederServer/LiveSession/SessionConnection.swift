@@ -31,6 +31,9 @@ struct SessionConnection: Sendable {
     var draftDue = false
     /// Writes that failed, oldest first, waiting for another try.
     var pendingWrites: [PendingWrite] = []
+    /// The finished letter the child may rate on paper (`SessionConnection+Paper`), until it does or
+    /// another letter begins.
+    var paperDue: PaperDue?
 
     struct ActiveLesson: Sendable {
         var machine: LessonMachine
@@ -123,6 +126,8 @@ struct SessionConnection: Sendable {
             return await read(request, re: id)
         case .onboarded(let pointer, let handedness):
             return await onboarded(pointer: pointer, handedness: handedness, re: id)
+        case .paper(let face):
+            return await ratePaper(face, re: id)
         }
     }
 

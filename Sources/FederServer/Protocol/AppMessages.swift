@@ -47,4 +47,6 @@ struct ProgressInfo: Sendable, Equatable, Encodable {
     var streak: Int
     var newSticker: String?
     var say: [Utterance]
+    /// Paper transfer: the child writes the letter on paper now and rates it (`paper`).
+    var paper = false
 }

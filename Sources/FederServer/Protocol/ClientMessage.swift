@@ -20,6 +20,8 @@ enum ClientMessage: Sendable, Equatable {
     case read(ReadRequest)
     /// Onboarding done: how the child writes.
     case onboarded(pointer: PointerKind, handedness: Handedness)
+    /// Paper transfer: the child's face for the letter it just wrote on paper.
+    case paper(face: PaperFace)
 
     struct StartRequest: Sendable, Equatable {
         /// The character, or with `isWord` the word (joined scripts: built by `WordBuilder`); nil with
@@ -135,6 +137,12 @@ struct ClientMessageDecoder: Sendable {
                 throw ProtocolError(.invalidMessage, "expected must be 1 to 12 characters")
             }
             return .read(.init(ink: body.ink, expected: body.expected, word: (body.expected?.count ?? 0) > 1))
+        case "paper":
+            let body: Paper = try body(data)
+            guard let face = PaperFace(rawValue: body.face) else {
+                throw ProtocolError(.invalidMessage, "face must be 1, 2 or 3 (not yet, almost, good)")
+            }
+            return .paper(face: face)
         case "onboarded":
             let body: Onboarded = try body(data)
             return .onboarded(pointer: body.pointer, handedness: body.handedness)
@@ -191,6 +199,7 @@ struct ClientMessageDecoder: Sendable {
         var resume: ClientMessage.ResumeRequest?
     }
     private struct Read: Decodable { var ink: Ink; var expected: String? }
+    private struct Paper: Decodable { var face: Int }
     private struct Onboarded: Decodable { var pointer: PointerKind; var handedness: Handedness }
     private struct Down: Decodable { var pointer: PointerKind; var sample: PenSample }
     private struct Move: Decodable { var samples: [PenSample] }

@@ -18,6 +18,8 @@ enum ServerMessage: Sendable, Equatable {
     /// A phase attempt was stored.
     case stored(re: RequestID?, record: Int64, phase: LessonPhase, completed: Bool)
     case ended(re: RequestID?)
+    /// The child's face for the letter on paper was stored.
+    case paperStored(re: RequestID?)
     case pong(re: RequestID?)
     case error(re: RequestID?, ProtocolError)
 }
@@ -75,6 +77,9 @@ extension ServerMessage: Encodable {
             try c.encode(completed, forKey: .completed)
         case .ended(let re):
             try c.encode("ended", forKey: .type)
+            try c.encodeIfPresent(re, forKey: .re)
+        case .paperStored(let re):
+            try c.encode("paperStored", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
         case .pong(let re):
             try c.encode("pong", forKey: .type)

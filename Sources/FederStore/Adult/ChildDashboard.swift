@@ -19,6 +19,8 @@ public struct ChildDashboard: Sendable, Encodable {
         public var succeeded: Int
         /// The adult's latest paper-transfer face (1 noch nicht, 2 fast, 3 sicher), if any.
         public var paper: Int?
+        /// The child's own latest face for the letter on paper (Schule's paper transfer), if any.
+        public var paperByChild: Int?
     }
 
     public struct Day: Sendable, Encodable, Equatable {
@@ -97,6 +99,17 @@ public struct ChildDashboard: Sendable, Encodable {
             && (row.outcome == PhaseRecord.Outcome.passed.rawValue || row.outcome == PhaseRecord.Outcome.repeated.rawValue)
     }
 
+    /// Each letter's latest face (the later rating wins; on the same second the later row) given by
+    /// `rater` in `script`.
+    static func latestFaces(of ratings: [PaperRatingRow], by rater: String, script: String) -> [String: Int] {
+        var latest: [String: PaperRatingRow] = [:]
+        for rating in ratings where rating.ratedBy == rater && rating.script == script {
+            if let seen = latest[rating.glyph], seen.ratedAt > rating.ratedAt || (seen.ratedAt == rating.ratedAt && seen.ratingID > rating.ratingID) { continue }
+            latest[rating.glyph] = rating
+        }
+        return latest.mapValues(\.face.rawValue)
+    }
+
     /// Builds the dashboard from the child's profile, all its phase records (oldest first; ink may
     /// be absent except on the latest free-writing records), its practice days and paper ratings.
     public static func make(child: ChildRecord, records: [PhaseRecordRow], practiceDays: Set<CalendarDay>,
@@ -106,11 +119,8 @@ public struct ChildDashboard: Sendable, Encodable {
         let judged = records.filter(isJudged)
         let byLetter = Dictionary(grouping: judged.filter { $0.script == course.script }, by: \.glyph)
 
-        var latestPaper: [String: PaperRatingRow] = [:]
-        for rating in paperRatings where rating.ratedBy == "adult" && rating.script == course.script {
-            if let seen = latestPaper[rating.glyph], seen.ratedAt > rating.ratedAt || (seen.ratedAt == rating.ratedAt && seen.ratingID > rating.ratingID) { continue }
-            latestPaper[rating.glyph] = rating
-        }
+        let latestPaper = latestFaces(of: paperRatings, by: "adult", script: course.script)
+        let latestByChild = latestFaces(of: paperRatings, by: "child", script: course.script)
 
         let letters = course.chars.map { char -> Letter in
             let key = course.key(char)
@@ -119,7 +129,7 @@ public struct ChildDashboard: Sendable, Encodable {
             return Letter(char: char, level: level, learnt: level >= .bud,
                           bestStars: child.learner.letters[key]?.bestStars ?? 0,
                           judged: rows.count, succeeded: rows.filter { ($0.stars ?? 0) >= 1 }.count,
-                          paper: latestPaper[char]?.face.rawValue)
+                          paper: latestPaper[char], paperByChild: latestByChild[char])
         }
 
         let first = today.adding(days: -(windowDays - 1))

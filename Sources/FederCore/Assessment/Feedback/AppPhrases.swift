@@ -26,6 +26,11 @@ public enum AppPhrases {
     public static let roundDone = Utterance(key: "round.done", text: "Für heute geschafft! Du darfst noch weiter üben, wenn du magst.")
     public static let sticker = Utterance(key: "round.sticker", text: "Du hast ein neues Pickerl bekommen!")
 
+    // MARK: Paper transfer (the page says these: js/paper-transfer.js)
+    public static let paperWrite = Utterance(key: "paper.write", text: "Schreib den Buchstaben jetzt auch auf dein Blatt.")
+    public static let paperRate = Utterance(key: "paper.rate", text: "Wie ist er geworden? Tipp auf ein Gesicht.")
+    public static let paperThanks = Utterance(key: "paper.thanks", text: "Danke!")
+
     // MARK: Fortschritte
     public static let progress = Utterance(key: "progress.intro", text: "Schau, was du schon alles kannst!")
 
@@ -53,7 +58,7 @@ public enum AppPhrases {
     /// Every fixed line above, for the voice catalogue.
     public static let all: [Utterance] = [
         whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
-        askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, progress,
+        askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, paperWrite, paperRate, paperThanks, progress,
         writeCapital, writeSmall, writeLetter, writePicture, writeWord, writeFree, iRead, iReadCapital, iReadSmall, iReadLetter,
         cannotRead, wellRead, notThatOne,
     ] + Animal.allCases.map(\.spokenName) + WerkstattWords.all.map(\.spoken)

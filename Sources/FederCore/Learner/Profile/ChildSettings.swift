@@ -26,6 +26,9 @@ public struct ChildSettings: Sendable, Equatable, Codable {
     public var highContrast = false
     /// How thick the ruling, the model letter and the child's ink are drawn.
     public var lineWeight: LineWeight = .normal
+    /// Paper transfer (a research option): after each letter learnt in Schule the child writes it on
+    /// paper and rates it with three faces.
+    public var paperTransfer = false
 
     public enum SpeechRate: String, Sendable, Codable, CaseIterable {
         case slow, normal
@@ -59,6 +62,7 @@ public struct ChildSettings: Sendable, Equatable, Codable {
         appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? d.appearance
         highContrast = try c.decodeIfPresent(Bool.self, forKey: .highContrast) ?? d.highContrast
         lineWeight = try c.decodeIfPresent(LineWeight.self, forKey: .lineWeight) ?? d.lineWeight
+        paperTransfer = try c.decodeIfPresent(Bool.self, forKey: .paperTransfer) ?? d.paperTransfer
     }
 
     /// The scheduler these settings describe, for a child in `condition`.

@@ -43,6 +43,7 @@ function showChild(child) {
   form.captions.checked = child.settings.captions;
   form.haptics.checked = child.settings.haptics;
   form.highContrast.checked = child.settings.highContrast;
+  form.paperTransfer.checked = child.settings.paperTransfer;
   form.speechRate.value = child.settings.speechRate;
   form.appearance.value = child.settings.appearance;
   form.lineWeight.value = child.settings.lineWeight;
@@ -82,7 +83,7 @@ function readSettings(form) {
     toleranceOverride: optional(form.toleranceOverride.value), letterScaleOverride: optional(form.letterScaleOverride.value),
     sound: form.sound.checked, captions: form.captions.checked, haptics: form.haptics.checked,
     highContrast: form.highContrast.checked, speechRate: form.speechRate.value, appearance: form.appearance.value,
-    lineWeight: form.lineWeight.value,
+    lineWeight: form.lineWeight.value, paperTransfer: form.paperTransfer.checked,
   };
 }
 
@@ -200,7 +201,8 @@ async function showLatestFree(d) {
 }
 
 function showPaper(d, child) {
-  const learnt = d.letters.filter((l) => l.learnt);
+  // Learnt letters, and any the child already rated on paper itself.
+  const learnt = d.letters.filter((l) => l.learnt || l.paperByChild);
   $("paper-none").hidden = learnt.length > 0;
   $("paper-list").replaceChildren(...learnt.map((l) => {
     const li = document.createElement("li");
@@ -208,7 +210,10 @@ function showPaper(d, child) {
     li.dataset.paper = l.paper ?? "";
     li.innerHTML = `<span class="char"></span><span class="paper-faces" role="group"></span><span class="level"></span>`;
     li.querySelector(".char").textContent = l.char;
-    li.querySelector(".level").textContent = l.paper ? PAPER_FACES[l.paper] : "noch nicht eingeschätzt";
+    // The child's own face (Schule's paper transfer) beside the adult's judgement, never instead of it.
+    const own = l.paperByChild ? ` · selbst: ${PAPER_FACES[l.paperByChild]}` : "";
+    li.dataset.paperByChild = l.paperByChild ?? "";
+    li.querySelector(".level").textContent = (l.paper ? PAPER_FACES[l.paper] : "noch nicht eingeschätzt") + own;
     const group = li.querySelector(".paper-faces");
     group.setAttribute("aria-label", `${l.char} auf Papier`);
     for (const face of [1, 2, 3]) {

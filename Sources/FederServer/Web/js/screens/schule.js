@@ -7,6 +7,7 @@ import { Guides } from "../guides.js";
 import { InkCanvas } from "../ink-canvas.js";
 import { PenInput } from "../pen.js";
 import { LessonView } from "../lesson.js";
+import { PaperTransfer } from "../paper-transfer.js";
 import { voice } from "../voice.js";
 import { icons, jar, sticker, stars } from "../pictures.js";
 import { sayAll } from "../speak.js";
@@ -26,6 +27,7 @@ export class SchuleScreen {
     });
     new PenInput($("ink"), this.viewport, this.view);
     this.progress = null;
+    this.paper = new PaperTransfer(app.connection);
     this.view.on("finished", ({ stars: count }) => this.celebrate(count));
     this.view.on("progress", (progress) => {
       this.progress = progress;
@@ -42,7 +44,7 @@ export class SchuleScreen {
     $("picker-close").addEventListener("click", () => $("picker").classList.add("hidden"));
     // Leaving for another screen ends the letter (it is recorded as left), so that nothing of it
     // goes on: no guide animation, no prompt in the Werkstatt.
-    onScreen((name) => { if (name !== "schule") this.view.leave(); });
+    onScreen((name) => { if (name !== "schule") { this.view.leave(); this.paper.close(); } });
     new ResizeObserver(() => { if (state.screen === "schule") this.view.layout(); }).observe(paper);
     // Light and dark ink differ: redraw when the device switches appearance.
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => this.view.layout());
@@ -94,9 +96,15 @@ export class SchuleScreen {
     setTimeout(() => $("celebration").classList.remove("hidden"), 600);
   }
 
-  afterCelebration() {
+  async afterCelebration() {
     $("celebration").classList.add("hidden");
     const p = this.progress;
+    // Paper transfer (an adult's research setting): the letter on paper first, then the round.
+    if (p?.paper && !p.paperAsked && this.view.glyph) {
+      p.paperAsked = true;
+      await this.paper.ask(this.view.glyph);
+      if (state.screen !== "schule") return;
+    }
     const roundNow = Boolean(p?.roundDone && !this.roundShown);
     // A sticker just announced is shown, round done or not.
     if (roundNow || p?.newSticker) {

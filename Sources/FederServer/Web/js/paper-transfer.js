@@ -1,0 +1,88 @@
+// Paper transfer (a research option an adult switches on): after a finished letter the child writes
+// it on paper, then taps one of three faces for how it turned out. The model letter stands on a
+// ruled sheet to copy from; Feder says what to do; nothing on the screen has to be read. A face goes
+// to the server as `paper`; the arrow below goes on without one (no paper at hand).
+
+import { say, sayAll, stopSpeaking } from "./speak.js";
+
+const $ = (id) => document.getElementById(id);
+
+export const PAPER_LINES = {
+  write: { key: "paper.write", text: "Schreib den Buchstaben jetzt auch auf dein Blatt." },
+  rate: { key: "paper.rate", text: "Wie ist er geworden? Tipp auf ein Gesicht." },
+  thanks: { key: "paper.thanks", text: "Danke!" },
+};
+
+// 1 noch nicht, 2 fast, 3 gut: the mouth turns from down to up.
+const MOUTHS = { 1: "M22 46q10-9 20 0", 2: "M22 43h20", 3: "M21 40q11 11 22 0" };
+function face(n) {
+  return `<svg viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="32" r="28" fill="var(--face-${n})"/>` +
+    `<circle cx="23" cy="26" r="4" fill="#3b2f2f"/><circle cx="41" cy="26" r="4" fill="#3b2f2f"/>` +
+    `<path d="${MOUTHS[n]}" fill="none" stroke="#3b2f2f" stroke-width="4" stroke-linecap="round"/></svg>`;
+}
+const FACE_NAMES = { 1: "noch nicht", 2: "fast", 3: "gut" };
+
+/** The glyph's centerlines on its four lines, as a sheet of the exercise book. */
+function sheet(glyph) {
+  const r = glyph.ruling;
+  const pad = (r.base - r.middle) * 0.6;
+  const width = glyph.width + 2 * pad;
+  const lines = [r.top, r.middle, r.base, r.bottom].map((y, i) =>
+    `<line x1="${-pad}" x2="${glyph.width + pad}" y1="${y}" y2="${y}" class="${i === 1 ? "sheet-middle" : "sheet-line"}"/>`).join("");
+  const strokes = glyph.strokes.map((s) => `<path d="${s.path}" class="sheet-letter"/>`).join("");
+  return `<svg viewBox="${-pad} ${r.top - pad} ${width} ${r.bottom - r.top + 2 * pad}" aria-hidden="true">` +
+    `${lines}${strokes}</svg>`;
+}
+
+export class PaperTransfer {
+  constructor(connection) {
+    this.connection = connection;
+    this.overlay = $("paper-transfer");
+    this.faces = $("paper-faces");
+    this.faces.replaceChildren(...[1, 2, 3].map((n) => {
+      const b = document.createElement("button");
+      b.className = "paper-face";
+      b.dataset.face = String(n);
+      b.setAttribute("aria-label", FACE_NAMES[n]);
+      b.innerHTML = face(n);
+      b.addEventListener("click", () => this.choose(n));
+      return b;
+    }));
+    $("paper-skip").addEventListener("click", () => this.finish(null));
+  }
+
+  /** Shows the sheet for `glyph` and resolves, once the child tapped a face or went on, with the
+   * face (1–3) or null. */
+  ask(glyph) {
+    $("paper-sheet").innerHTML = sheet(glyph);
+    this.overlay.dataset.chosen = "";
+    this.overlay.classList.remove("hidden");
+    // One instruction in two lines, as a screen's prompt: a face tapped early stops it.
+    stopSpeaking("prompt");
+    sayAll([PAPER_LINES.write, PAPER_LINES.rate], "prompt");
+    return new Promise((resolve) => { this.resolve = resolve; });
+  }
+
+  async choose(n) {
+    if (!this.resolve || this.overlay.dataset.chosen) return;
+    this.overlay.dataset.chosen = String(n);
+    stopSpeaking("prompt");
+    say(PAPER_LINES.thanks);
+    // The child never waits on the server: the face goes, and the lesson goes on. Offline it is not
+    // stored (the server only stores what it is sent).
+    this.connection.request("paper", { face: n }).catch(() => []);
+    setTimeout(() => this.finish(n), 700);
+  }
+
+  finish(n) {
+    if (!this.resolve) return;
+    this.overlay.classList.add("hidden");
+    const resolve = this.resolve;
+    this.resolve = null;
+    if (n === null) stopSpeaking("prompt");
+    resolve(n);
+  }
+
+  /** Leaving Schule closes it unanswered. */
+  close() { this.finish(null); }
+}

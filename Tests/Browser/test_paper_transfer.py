@@ -1,0 +1,116 @@
+"""Paper transfer (brief §8): a parent switches "Papierübung" on in the adult area; after the child's
+next letter the page shows the letter on a ruled sheet and three faces, Feder says what to do (every
+line heard whole), the child's face is stored as its own rating of that lesson and shows on the
+parent's dashboard; the arrow goes on without a face and stores nothing."""
+
+import json
+
+from adult_gate import solve_gate_in_page
+from child_steps import run_scheduled_letter, wait_screen
+from conftest import artifact, no_digits_shown
+from lesson_steps import wait_phase
+from test_adult_settings import onboarded
+from test_speech import assert_heard_in_full, lines, unlock_audio, wait_quiet
+
+
+def ratings(server, child):
+    with server.db() as con:
+        return con.execute("SELECT lessonID, glyph, script, face, ratedBy FROM researchPaperRating WHERE childID = ? ORDER BY id",
+                           (child,)).fetchall()
+
+
+def lesson_of(server, child, glyph):
+    with server.db() as con:
+        rows = con.execute("SELECT DISTINCT lessonID FROM phaseRecord WHERE childID = ? AND glyph = ?", (child, glyph)).fetchall()
+    assert len(rows) == 1, rows
+    return rows[0][0]
+
+
+def switch_paper_transfer_on(browser, server, child):
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    adult = context.new_page()
+    adult.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(adult)
+    adult.wait_for_selector("body[data-loaded=true]")
+    assert not adult.is_checked("#settings [name=paperTransfer]"), "off unless an adult switches it on"
+    adult.check("#settings [name=paperTransfer]")
+    adult.click("#settings button.primary")
+    adult.wait_for_function("document.getElementById('settings-status').textContent.startsWith('Gespeichert')")
+    context.close()
+    with server.db() as con:
+        assert json.loads(con.execute("SELECT settings FROM child WHERE id = ?", (child,)).fetchone()[0])["paperTransfer"] is True
+
+
+def letter_to_paper(page, server, shot):
+    """Schule's letter through its four phases; "Weiter" after the celebration opens the paper sheet.
+    Returns the letter and the lines heard from the sheet on."""
+    char = run_scheduled_letter(page, server)
+    wait_quiet(page)
+    heard = len(page.evaluate("window.feder.audioLog"))
+    page.click("#next-button")
+    page.wait_for_selector("#paper-transfer:not(.hidden)")
+    no_digits_shown(page)
+    # The sheet shows the letter just written: its strokes, on four lines.
+    assert page.locator("#paper-sheet .sheet-letter").count() >= 1
+    assert page.locator("#paper-sheet .sheet-line, #paper-sheet .sheet-middle").count() == 4
+    wait_quiet(page)
+    page.screenshot(path=str(artifact(shot)))
+    return char, heard
+
+
+def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(browser, server):
+    child = onboarded(server)
+    switch_paper_transfer_on(browser, server, child)
+
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme="light")
+    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    kid = context.new_page()
+    kid.goto(server.url)
+    wait_screen(kid, "home")
+    kid.click("[data-world-button=schule]")
+    wait_screen(kid, "schule")
+    wait_phase(kid, "observe")
+    unlock_audio(kid)
+
+    char, heard = letter_to_paper(kid, server, "child-paper-transfer-light.png")
+    assert_heard_in_full(lines(kid, heard), ["paper.write", "paper.rate"])
+    assert ratings(server, child) == [], "nothing is stored before the child chooses"
+
+    kid.click("#paper-faces [data-face='3']")
+    kid.wait_for_selector("#paper-transfer", state="hidden")
+    wait_phase(kid, "observe")  # the next letter
+    wait_quiet(kid)
+    assert [e["key"] for e in lines(kid, heard)][:3] == ["paper.write", "paper.rate", "paper.thanks"]
+    assert ratings(server, child) == [(lesson_of(server, child, char), char, "druck", 3, "child")]
+
+    # The parent's dashboard shows the child's own face beside its own judgement.
+    adult = context.new_page()
+    adult.goto(f"{server.url}/adult/child.html?id={child}")
+    solve_gate_in_page(adult)
+    adult.wait_for_selector(f"#paper-list li[data-char='{char}']")
+    item = adult.locator(f"#paper-list li[data-char='{char}']")
+    assert item.get_attribute("data-paper-by-child") == "3"
+    assert "selbst: sicher" in item.inner_text()
+    adult.close()
+    context.close()
+
+
+def test_the_arrow_goes_on_without_paper_and_stores_nothing(browser, server):
+    child = onboarded(server)
+    switch_paper_transfer_on(browser, server, child)
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, color_scheme="dark")
+    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    kid = context.new_page()
+    kid.goto(server.url)
+    wait_screen(kid, "home")
+    kid.click("[data-world-button=schule]")
+    wait_screen(kid, "schule")
+    wait_phase(kid, "observe")
+    unlock_audio(kid)
+    char, _ = letter_to_paper(kid, server, "child-paper-transfer-dark-portrait.png")
+    kid.click("#paper-skip")
+    kid.wait_for_selector("#paper-transfer", state="hidden")
+    wait_phase(kid, "observe")
+    kid.wait_for_function(f"document.body.dataset.glyph !== '{char}'")
+    assert ratings(server, child) == []
+    context.close()

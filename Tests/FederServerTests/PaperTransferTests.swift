@@ -1,0 +1,111 @@
+import FederCore
+import FederStore
+import Foundation
+import Testing
+@testable import FederServer
+
+/// Paper transfer (brief §8): with the adult's setting on, a finished letter asks the child to write
+/// it on paper and to rate it with three faces; the face is stored as the child's rating of that lesson.
+@Suite("Paper transfer")
+struct PaperTransferTests {
+    typealias H = SessionConnectionTests.Harness
+    static let childID = SessionConnectionTests.childID
+
+    static func progress(_ replies: [ServerMessage]) -> ProgressInfo? {
+        for case .progress(_, let info) in replies { return info }
+        return nil
+    }
+
+    static func ratings(_ h: H) throws -> [PaperRatingRow] {
+        var rows: [PaperRatingRow] = []
+        try h.database.writer.read { db in
+            try ResearchQueries.paperRatings(db, ExportFilter(childID: Self.childID)) { rows.append($0) }
+        }
+        return rows
+    }
+
+    /// The child says hello with paper transfer set as given, starts `char` and writes it through
+    /// all four phases. Returns the replies and the lesson id.
+    static func finishLetter(_ h: inout H, _ char: String = "L", paperTransfer: Bool) async throws -> ([ServerMessage], String) {
+        var child = try await h.store.child(id: childID)
+        child.settings.paperTransfer = paperTransfer
+        try await h.store.save(child)
+        _ = await h.send(#"{"type":"hello","child":"\#(childID)"}"#)
+        var replies = await h.send(#"{"type":"start","glyph":"\#(char)"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(replies))
+        let glyph = try SessionConnectionTests.library.glyph(char, script: "druck")
+        replies += await h.passObserveAndDirect(glyph)
+        replies += await h.write(PenSimulator().strokes(for: glyph, startTime: 10))
+        replies += await h.write(PenSimulator().strokes(for: glyph, startTime: 30))
+        h.clock.advance(2.5)
+        replies += await h.connection.tick()
+        return (replies, lesson)
+    }
+
+    @Test func aFinishedLetterAsksForPaperAndTheChildsFaceIsStoredWithItsLesson() async throws {
+        var h = try H()
+        let (replies, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        #expect(Self.progress(replies)?.paper == true)
+        let answer = await h.send(#"{"id":7,"type":"paper","face":2}"#)
+        #expect(answer == [.paperStored(re: .number(7))])
+        let rows = try Self.ratings(h)
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row.lessonID == lesson && row.glyph == "L" && row.script == "druck" && row.face == .almost && row.ratedBy == "child")
+        // One face per letter: a second is refused and stores nothing.
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        #expect(try Self.ratings(h).count == 1)
+    }
+
+    @Test func withoutTheSettingNoLetterAsksAndAFaceIsRefused() async throws {
+        var h = try H()
+        let (replies, _) = try await Self.finishLetter(&h, paperTransfer: false)
+        #expect(Self.progress(replies)?.paper == false)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        #expect(try Self.ratings(h).isEmpty)
+    }
+
+    @Test func theNextLetterEndsTheChanceToRateAndALeftLetterNeverAsks() async throws {
+        var h = try H()
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        _ = await h.send(#"{"type":"start","glyph":"M"}"#)  // skipped the paper
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        let left = await h.send(#"{"type":"end"}"#)  // M left unfinished
+        #expect(Self.progress(left)?.paper != true)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":1}"#)) == .noSession)
+        #expect(try Self.ratings(h).isEmpty)
+    }
+
+    @Test func anotherChildOnTheTabletCannotRateTheLetter() async throws {
+        var h = try H()
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        _ = await h.send(#"{"type":"hello","child":"0e7bd8a4-52d8-4c5e-9a2e-3e7f1d2c9b01"}"#)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        #expect(try Self.ratings(h).isEmpty)
+    }
+
+    @Test(arguments: [#"{"type":"paper"}"#, #"{"type":"paper","face":0}"#, #"{"type":"paper","face":4}"#, #"{"type":"paper","face":"3"}"#])
+    func aFaceOutOfRangeIsRefused(message: String) async throws {
+        var h = try H()
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        #expect(SessionConnectionTests.errorCode(await h.send(message)) == .invalidMessage)
+        // The letter still waits for its face.
+        #expect(await h.send(#"{"type":"paper","face":3}"#) == [.paperStored(re: nil)])
+    }
+
+    /// A full disk: the child's face is answered `storage_failed`, kept, and stored with the next
+    /// write that succeeds.
+    @Test func aFaceTheStoreRefusesIsKeptAndStoredLater() async throws {
+        var switchable: SwitchableStore!
+        var h = try H(storage: { real in switchable = SwitchableStore(real); return switchable })
+        let store: SwitchableStore = switchable
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        store.refuseWrites(true)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .storageFailed)
+        #expect(try Self.ratings(h).isEmpty)
+        store.refuseWrites(false)
+        _ = await h.send(#"{"type":"start","glyph":"M"}"#)
+        _ = await h.send(#"{"type":"tap","point":[0,0]}"#)  // observe ends: its record is written, the face before it
+        #expect(try Self.ratings(h).map(\.face) == [.good])
+    }
+}
