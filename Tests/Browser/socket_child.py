@@ -89,12 +89,14 @@ class SocketChild:
     def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False, free_instead=None):
         """One whole letter in this child's condition; returns the ids of the records stored. With
         `free_reverse` the free writing goes the wrong way round (and is written again as often as the
-        lesson repeats the phase). `free_instead` writes another letter in the free phase."""
+        lesson repeats the phase). `free_instead` writes another letter in the free phase. Without `char`
+        the scheduler picks the letter (Schule's "Weiter")."""
+        first = len(self.replies)
+        self.send({"type": "start", "glyph": char} if char else {"type": "start", "next": True})
+        started = self.wait(lambda m: m["type"] == "started", since=first)
+        char = char or started["glyph"]["char"]
         g = glyph(self.server, char)
         free = glyph(self.server, free_instead) if free_instead else g
-        first = len(self.replies)
-        self.send({"type": "start", "glyph": char})
-        self.wait(lambda m: m["type"] == "started")
         if self.condition == "threePhase":
             self.send({"type": "tap", "point": [0, 0]})
             self.wait(self.phase_started("direct"), since=first)

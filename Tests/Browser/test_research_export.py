@@ -97,7 +97,10 @@ def study(tmp_path_factory):
             for n in range(2):
                 # Every third child writes its second letter far too big: free writing then names errors.
                 scale = 1.6 if k % 3 == 0 and n == 1 else 1.0
-                stored[child]["records"] += c.lesson(LETTERS[(k + n) % len(LETTERS)], free_scale=scale)
+                # Every fourth child practises its letter twice (the dashboard's change since the last lesson).
+                letter = LETTERS[k % len(LETTERS)] if k % 4 == 0 else LETTERS[(k + n) % len(LETTERS)]
+                stored[child]["records"] += c.lesson(letter, free_scale=scale)
+            stored[child]["records"] += c.lesson(None)  # then the scheduler's letter, as "Weiter" asks for it
             c.close()
         except Exception as e:  # reported below, with the child
             failures.append(f"{child}: {e!r}")
@@ -179,7 +182,7 @@ def test_counts_and_stored_ids_equal_sqlite_and_the_socket_replies(study):
     assert len(attempts) == len(socket_ids)
     assert len(read_table(out, "children")) == CHILDREN
     assert len(read_table(out, "lessons")) == sql(server, "SELECT COUNT(DISTINCT lessonID) n FROM phaseRecord")[0]["n"] \
-        == CHILDREN * 2
+        == CHILDREN * 3  # two letters asked for, one the scheduler chose
     records = sql(server, "SELECT record, ink FROM phaseRecord")
     assert len(read_table(out, "errors")) == sum(len(json.loads(r["record"])["errors"]) for r in records if r["record"])
     samples = read_table(out, "samples")
@@ -337,6 +340,51 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
     assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
 
 
+def scheduler_figures(attempts):
+    """The dashboard's scheduler effectiveness computed here from the exported attempts: each lesson's
+    first scored guided attempt, by pick kind ("chosen" without one), with its change since the same
+    child's previous lesson of the letter, and r of priority against score for scheduled lessons."""
+    first = (attempts[(attempts["phase"] == "guided") & attempts["score"].notna()]
+             .sort_values("attemptID").drop_duplicates("lessonID").copy())
+    first["kind"] = first["pickKind"].fillna("chosen")
+    first["previous"] = first.groupby(["childID", "script", "glyph"])["score"].shift()
+    first["change"] = first["score"] - first["previous"]
+    figures = {}
+    for arm, rows in first.groupby("arm"):
+        kinds = {kind: (len(k), k["score"].mean(), k["change"].count(), k["change"].mean()) for kind, k in rows.groupby("kind")}
+        scheduled = rows[rows["pickKind"].notna()]
+        # No r where the priorities do not vary (every child's first scheduled letter has the same).
+        varies = len(scheduled) > 2 and scheduled["schedulerPriority"].nunique() > 1
+        r = scheduled["schedulerPriority"].corr(scheduled["score"]) if varies else None
+        figures[arm] = (kinds, len(scheduled), r)
+    return figures
+
+
+def test_the_schedulers_effectiveness_equals_the_export(study):
+    dashboard = api(study["server"], "GET", "/dashboard")
+    attempts = read_table(study["out"], "attempts")
+    attempts["arm"] = attempts["condition"].where(attempts["enrolled"], "notEnrolled")
+    expected = scheduler_figures(attempts)
+    arms = {a["arm"]: a["scheduler"] for a in dashboard["arms"]}
+    assert set(arms) == set(expected)
+    for arm, (kinds, scheduled, r) in expected.items():
+        shown = {k["kind"]: k for k in arms[arm]["kinds"]}
+        assert set(shown) == set(kinds), arm
+        for kind, (lessons, score, changes, change) in kinds.items():
+            assert shown[kind]["lessons"] == lessons and shown[kind]["score"]["mean"] == pytest.approx(score, rel=1e-12)
+            assert shown[kind]["change"]["n"] == changes
+            if changes:
+                assert shown[kind]["change"]["mean"] == pytest.approx(change, rel=1e-9, abs=1e-12)
+        assert arms[arm]["priorityVsScore"]["pairs"] == scheduled
+        if r is None:
+            assert arms[arm]["priorityVsScore"].get("r") is None
+        else:
+            assert arms[arm]["priorityVsScore"]["r"] == pytest.approx(r, rel=1e-9)
+    # The fixture has both: letters the scheduler chose, and letters practised again.
+    assert any(k["kind"] == "newOrWeak" for a in arms.values() for k in a["kinds"])
+    assert any(k["change"]["n"] > 0 for a in arms.values() for k in a["kinds"])
+
+
 def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_chart(study, page):
     server = study["server"]
     dashboard = api(server, "GET", "/dashboard")
@@ -355,7 +403,7 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
         if arm["form"]["n"]:
             assert row[3].startswith(f"{german(arm['form']['mean'])} [{german(arm['form']['low'])}; {german(arm['form']['high'])}]")
     colours = {"threePhase": "#2f6fb5", "guidedOnly": "#d08a18", "control": "#7a7a7a", "notEnrolled": "#b9b9b9"}
-    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart"]:
+    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart", "scheduler-chart"]:
         assert page.locator(f"#{chart} svg").count() == 1, chart
         assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
         # Each arm in its own colour, named in the key under the chart (all were grey: the colours
@@ -365,6 +413,14 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
         assert fills and fills <= set(colours.values()), (chart, fills)
         key = page.eval_on_selector_all(f"#{chart} .legend li", "items => items.map(i => i.textContent)")
         assert key == [f"{names[a['arm']]} ({a['arm']})" for a in dashboard["arms"]], (chart, key)
+    # Scheduler effectiveness: a row per arm and kind of pick, its numbers as the dashboard has them.
+    shown = page.eval_on_selector_all("#scheduler tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    kinds = {"newOrWeak": "neu oder schwach", "review": "Wiederholung", "word": "Wort", "chosen": "selbst gewählt"}
+    assert [(r[0], r[1], int(r[2])) for r in shown] == [
+        (f"{names[a['arm']]} ({a['arm']})", f"{kinds[k['kind']]} ({k['kind']})", k["lessons"])
+        for a in dashboard["arms"] for k in a["scheduler"]["kinds"]]
+    for r, k in zip(shown, [k for a in dashboard["arms"] for k in a["scheduler"]["kinds"]]):
+        assert r[3].startswith(german(k["score"]["mean"])), (r, k)
     recent = page.eval_on_selector_all("#recent tbody tr", "rows => rows.map(r => Number(r.cells[0].textContent))")
     assert recent == [r["attemptID"] for r in dashboard["recent"]]
     # The begin of each recent attempt in the reader's local time (the browser's zone), to the second.

@@ -29,6 +29,8 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         public var guidedVsFreeWrite: PairCorrelation
         /// Klarheit (free writing) per expected letter.
         public var clarity: [LetterClarity]
+        /// Scheduler effectiveness (`ResearchDashboard+Scheduler`).
+        public var scheduler: SchedulerFigures
     }
 
     public struct CurvePoint: Sendable, Equatable, Codable {
@@ -73,6 +75,7 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         private var groups: [String: Group] = [:]
         private var lastGuided: [String: Double] = [:]
         private var recent: [Recent] = []
+        private var history = SchedulerHistory()
 
         public init() {}
 
@@ -81,12 +84,13 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         }
 
         public mutating func add(_ row: AttemptRow) {
-            add(row, motor: row.record?.assessment?.motor, clarity: row.record?.assessment?.clarity)
+            add(row, motor: row.record?.assessment?.motor, clarity: row.record?.assessment?.clarity,
+                pick: row.record?.pick.map { PickParts(priority: $0.priority, kind: $0.kind.rawValue) })
         }
 
-        /// An attempt whose record was not decoded, with the two parts of its assessment the
-        /// figures use (the dashboard reads only these from the stored record).
-        public mutating func add(_ row: AttemptRow, motor: MotorDimensions?, clarity: Clarity?) {
+        /// An attempt whose record was not decoded, with the parts of it the figures use (the
+        /// dashboard reads only these from the stored record).
+        public mutating func add(_ row: AttemptRow, motor: MotorDimensions?, clarity: Clarity?, pick: PickParts?) {
             let name = Self.armName(row)
             var g = groups[name] ?? Group()
             if let child = row.childID { g.children.insert(child) }
@@ -101,6 +105,9 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
             if row.phase == LessonPhase.freeWrite.rawValue, let score = row.score {
                 g.freeWriteCurve[row.sessionNumber, default: MeanEstimate(within: 0...1)].add(score)
                 if let guided = lastGuided.removeValue(forKey: row.lessonID) { g.pairs.add(guided, score) }
+            }
+            if let previous = history.firstTracing(row), let score = row.score {
+                g.scheduler.add(kind: pick?.kind ?? ResearchDashboard.chosenKind, priority: pick?.priority, score: score, previous: previous)
             }
             if let clarity {
                 g.clarity[row.glyph, default: (MeanEstimate(within: 0...1), 0)].estimate.add(clarity.probability)
@@ -129,7 +136,8 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
                                    let c = g.clarity[glyph]!
                                    return LetterClarity(glyph: glyph, clarity: c.estimate.summary,
                                                         recognizedAsExpected: Double(c.expected) / Double(max(1, c.estimate.n)))
-                               })
+                               },
+                               scheduler: g.scheduler.figures)
                 }
             return ResearchDashboard(arms: arms, recent: recent.reversed())
         }
@@ -143,5 +151,6 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         var freeWriteCurve: [Int: MeanEstimate] = [:]
         var pairs = Correlation()
         var clarity: [String: (estimate: MeanEstimate, expected: Int)] = [:]
+        var scheduler = SchedulerGroup()
     }
 }

@@ -192,7 +192,8 @@ public enum ResearchQueries {
         try attemptRows(db, filter, ink: false, countInk: false) { row in
             let recordJSON: String? = row["record"]
             let parts = try recordJSON.map { try VersionedJSON.dashboardParts($0, version: row["recordVersion"]) }
-            accumulator.add(attemptRow(row, record: nil), motor: parts?.assessment?.motor, clarity: parts?.assessment?.clarity)
+            accumulator.add(attemptRow(row, record: nil), motor: parts?.assessment?.motor, clarity: parts?.assessment?.clarity,
+                            pick: parts?.pick)
         }
         return accumulator.dashboard
     }

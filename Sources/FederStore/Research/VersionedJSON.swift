@@ -71,6 +71,17 @@ public enum VersionedJSON {
 /// The parts of a `PhaseRecord` (layout 1) the research dashboard uses, under the same keys.
 public struct PhaseRecordDashboardParts: Decodable, Sendable {
     public var assessment: Assessment?
+    /// Read leniently (a pick the dashboard cannot read counts as no pick): the scheduler's figures
+    /// must not make the dashboard refuse a record the rest of it reads.
+    public var pick: ResearchDashboard.PickParts?
+
+    private enum CodingKeys: String, CodingKey { case assessment, pick }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        assessment = try c.decodeIfPresent(Assessment.self, forKey: .assessment)
+        pick = try? c.decodeIfPresent(ResearchDashboard.PickParts.self, forKey: .pick)
+    }
 
     public struct Assessment: Decodable, Sendable {
         public var motor: MotorDimensions?

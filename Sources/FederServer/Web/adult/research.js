@@ -8,6 +8,9 @@ import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES } from ".
 const coded = (names, code) => (code in names ? `${names[code]} (${code})` : code);
 const arm = (code) => coded({ ...CONDITION_NAMES, notEnrolled: ARM_SOURCE_NAMES.notEnrolled }, code);
 /** An exported instant (UTC) in the reader's local time. */
+const PICK_NAMES = { newOrWeak: "neu oder schwach", review: "Wiederholung", word: "Wort", chosen: "selbst gewählt" };
+/** A mean with its 95 % interval and n, or "–" without one. */
+const estimate = (s) => (s.mean === undefined || s.mean === null ? "–" : `${fmt(s.mean)} [${fmt(s.low)}; ${fmt(s.high)}] n = ${s.n}`);
 const localTime = (iso) => new Date(iso).toLocaleString("de-AT", { dateStyle: "short", timeStyle: "medium" });
 
 const API = "/api/v1/research";
@@ -101,12 +104,28 @@ async function loadDashboard() {
   barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
     group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
     n: c.clarity.n }))), { groups: letters, series: arms, label: arm });
+  showScheduler(d, arms);
   $("#recent").replaceChildren(table(
     ["Versuch", "Bedingung", "Kind", "Buchstabe", "Phase", "Ergebnis", "Beginn (Ortszeit)", "Punkte", "Sterne", "Form", "Tempo", "Druck",
       "Rhythmus", "Erkannt", "Klarheit"],
     d.recent.map((r) => [r.attemptID, arm(r.arm), r.childID ?? "–", r.glyph, coded(PHASE_NAMES, r.phase),
       coded(OUTCOME_NAMES, r.outcome), localTime(r.startedAt), fmt(r.score),
       r.stars ?? "–", fmt(r.form), fmt(r.tempo), fmt(r.druck), fmt(r.rhythmus), r.recognized ?? "–", fmt(r.clarity)])));
+}
+
+/** Scheduler effectiveness: per arm and kind of pick, the lessons, their first tracing score and its
+ * change since the letter's previous lesson; per arm r of priority against score. */
+function showScheduler(d, arms) {
+  const correlation = (c) => (c.r === undefined || c.r === null ? `– (${c.pairs} Lektionen)`
+    : `${fmt(c.r)} [${fmt(c.low)}; ${fmt(c.high)}] n = ${c.pairs}`);
+  $("#scheduler").replaceChildren(table(
+    ["Bedingung", "Gewählt", "Lektionen", "Nachspuren", "Veränderung", "r Vorrang–Punktzahl"],
+    d.arms.flatMap((a) => a.scheduler.kinds.map((k, i) => [arm(a.arm), coded(PICK_NAMES, k.kind), k.lessons, estimate(k.score),
+      estimate(k.change), i === 0 ? correlation(a.scheduler.priorityVsScore) : ""]))));
+  const kinds = Object.keys(PICK_NAMES).filter((k) => d.arms.some((a) => a.scheduler.kinds.some((x) => x.kind === k)));
+  barsWithIntervals($("#scheduler-chart"), d.arms.flatMap((a) => a.scheduler.kinds.map((k) => ({
+    group: PICK_NAMES[k.kind], series: a.arm, mean: k.change.mean ?? null, low: k.change.low ?? null, high: k.change.high ?? null,
+    n: k.change.n }))), { groups: kinds.map((k) => PICK_NAMES[k]), series: arms, label: arm, yMin: -1 });
 }
 
 function updateExportLink() {
