@@ -324,6 +324,19 @@ def test_the_research_pages_download_holds_study_data_only_unless_the_adult_says
     assert len(full) == CHILDREN and not_enrolled <= set(full["childID"])
 
 
+def test_the_research_child_list_takes_the_exports_filter(study, tmp_path):
+    """`studyOnly` names the children the study-only export holds; a bad `since` is refused (both
+    were ignored by the list until 2026-11-28)."""
+    server = study["server"]
+    out = export(server, tmp_path / "study", "--study-only")
+    listed = {c["childID"] for c in api(server, "GET", "/children?studyOnly=true")}
+    assert listed == set(read_table(out, "children")["childID"]) and len(listed) < CHILDREN
+    assert len(api(server, "GET", "/children")) == CHILDREN
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        api(server, "GET", "/children?since=gestern")
+    assert refused.value.code == 400
+
+
 def test_the_dashboard_counts_and_means_equal_the_export(study):
     dashboard = api(study["server"], "GET", "/dashboard")
     attempts = read_table(study["out"], "attempts")

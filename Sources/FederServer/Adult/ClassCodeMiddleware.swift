@@ -43,7 +43,7 @@ struct ClassCodeRoutes: Sendable {
         }
         router.post(RouterPath(Self.path)) { request, context -> Response in
             guard let classCode else { return try Self.answer(Need(needed: false), cookie: nil, request: request, context: context) }
-            let entry = try await request.decode(as: Entry.self, context: context)
+            let entry = try await request.decodeForAdults(as: Entry.self, context: context)
             switch await door.enter(entry.code, expected: classCode.code) {
             case .right:
                 context.logger.notice("a device entered the class code", metadata: ["peer": "\(context.remoteAddress?.description ?? "-")"])

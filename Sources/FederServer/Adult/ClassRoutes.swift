@@ -18,7 +18,7 @@ struct ClassRoutes: Sendable {
             return views
         }
         children.post { request, context -> EditedResponse<AdultChildView> in
-            let body = try await request.decode(as: NewProfile.self, context: context)
+            let body = try await request.decodeForAdults(as: NewProfile.self, context: context)
             if let name = body.name, !Nickname.fits(name) { throw AdultError(.badRequest, "bad_change", "Der Name hat höchstens 40 Zeichen.") }
             let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
                                                            displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
@@ -30,7 +30,7 @@ struct ClassRoutes: Sendable {
         }
         children.patch(":id") { request, context -> AdultChildView in
             let id = try await self.child(context).id
-            let change = try await request.decode(as: ChildChange.self, context: context)
+            let change = try await request.decodeForAdults(as: ChildChange.self, context: context)
             let problems = change.problems(scripts: services.library.scriptIDs)
             guard problems.isEmpty else { throw AdultError(.badRequest, "bad_change", problems.joined(separator: " ")) }
             let now = services.clock.wall()

@@ -23,11 +23,11 @@ struct GateRoutes: Sendable {
             }
         }
         adult.post("gate") { request, context -> GateAnswerReply in
-            let body = try await request.decode(as: GateAnswer.self, context: context)
+            let body = try await request.decodeForAdults(as: GateAnswer.self, context: context)
             return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer), door: "gate", context: context)
         }
         adult.post("pin") { request, context -> GateAnswerReply in
-            let body = try await request.decode(as: PinEntry.self, context: context)
+            let body = try await request.decodeForAdults(as: PinEntry.self, context: context)
             return try self.reply(try await keeper.enterPIN(pass: body.pass, pin: body.pin), door: "pin", context: context)
         }
         adult.post("logout") { _, context -> AdultState in
@@ -35,7 +35,7 @@ struct GateRoutes: Sendable {
             return AdultState(signedIn: false, pinSet: try await keeper.pinIsSet)
         }
         adult.put("pin") { request, context -> AdultState in
-            let body = try await request.decode(as: PinSetting.self, context: context)
+            let body = try await request.decodeForAdults(as: PinSetting.self, context: context)
             if let pin = body.pin, !(4...8).contains(pin.count) || !pin.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw AdultError(.badRequest, "bad_pin", "Die PIN hat 4 bis 8 Ziffern.")
             }

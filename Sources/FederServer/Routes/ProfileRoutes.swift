@@ -15,7 +15,7 @@ struct ProfileRoutes: Sendable {
             try await services.children.profiles().map(ProfileTile.init)
         }
         profiles.post { request, context -> EditedResponse<ProfileTile> in
-            let body = try await request.decode(as: NewProfile.self, context: context)
+            let body = try await request.decodeForAdults(as: NewProfile.self, context: context)
             if let name = body.name, !Nickname.fits(name) { throw HTTPError(.badRequest, message: "name: at most 40 characters") }
             let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
                                                            displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())

@@ -19,12 +19,14 @@ struct ResearchRoutes: Sendable {
         let api = router.group("api/v1/research").add(middleware: ResearchNeedsPIN(keeper: keeper))
         api.get("study") { _, _ -> StudyState in try await self.studyState() }
         api.put("study") { request, context -> StudyState in
-            let body = try await request.decode(as: StudySwitch.self, context: context)
+            let body = try await request.decodeForAdults(as: StudySwitch.self, context: context)
             try await research.setStudy(active: body.active, now: services.clock.wall())
             return try await self.studyState()
         }
         api.get("children") { request, _ -> [ChildSummary] in
-            let filter = ExportFilter(childID: try QueryValues.child(request))
+            // The export's filter (`studyOnly`, `child`; `since` is checked and, as for the
+            // export's children, cuts nothing): the list and the export name the same children.
+            let filter = try Self.filter(request)
             return try await services.database.writer.read { db in
                 var out: [ChildSummary] = []
                 try ResearchQueries.children(db, filter) { out.append(ChildSummary($0)) }
@@ -32,7 +34,7 @@ struct ResearchRoutes: Sendable {
             }
         }
         api.post("enrolments") { request, context -> ChildSummary in
-            let body = try await request.decode(as: Enrolment.self, context: context)
+            let body = try await request.decodeForAdults(as: Enrolment.self, context: context)
             try await Self.answer { try await research.enrol(childID: body.childID, consentDate: body.consentDate,
                                                                consentBy: body.consentBy, consentReference: body.consentReference,
                                                                now: services.clock.wall()) }
@@ -44,13 +46,13 @@ struct ResearchRoutes: Sendable {
             return try await self.child(child)
         }
         api.post("overrides") { request, context -> ChildSummary in
-            let body = try await request.decode(as: Override.self, context: context)
+            let body = try await request.decodeForAdults(as: Override.self, context: context)
             try await Self.answer { try await research.overrideArm(childID: body.childID, to: body.arm, by: body.changedBy,
                                                                      reason: body.reason, now: services.clock.wall()) }
             return try await self.child(body.childID)
         }
         api.post("paper-ratings") { request, context -> RatingCreated in
-            let body = try await request.decode(as: PaperRating.self, context: context)
+            let body = try await request.decodeForAdults(as: PaperRating.self, context: context)
             guard let face = PaperFace(rawValue: body.face) else { throw HTTPError(.badRequest, message: "face: 1, 2 oder 3 (noch nicht, fast, sicher)") }
             guard ["child", "adult"].contains(body.ratedBy) else { throw HTTPError(.badRequest, message: "ratedBy: child oder adult") }
             // A rating of a letter Feder does not teach would be exported as data.

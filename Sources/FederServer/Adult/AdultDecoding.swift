@@ -1,0 +1,68 @@
+import FederCore
+import Foundation
+import Hummingbird
+
+/// Request bodies of the adults' and the research API, decoded so that a mistake is told in German,
+/// naming the field and what it takes. Hummingbird's own answer is English and names Swift types
+/// ("Cannot initialize SpeechRate from invalid String value fast").
+extension Request {
+    func decodeForAdults<T: Decodable>(as type: T.Type, context: some RequestContext) async throws -> T {
+        do {
+            return try await context.requestDecoder.decode(type, from: self, context: context)
+        } catch let error as DecodingError {
+            throw AdultError(.badRequest, "bad_request", AdultDecoding.describe(error))
+        }
+    }
+}
+
+enum AdultDecoding {
+    /// What each field with a fixed set of values takes, by its JSON name.
+    static let allowed: [String: [String]] = [
+        "animal": Animal.allCases.map(\.rawValue), "colour": AvatarColour.allCases.map(\.rawValue),
+        "handedness": Handedness.allCases.map(\.rawValue), "pointer": PointerKind.allCases.map(\.rawValue),
+        "courseOrder": CourseOrder.allCases.map(\.rawValue), "speechRate": ChildSettings.SpeechRate.allCases.map(\.rawValue),
+        "appearance": ChildSettings.Appearance.allCases.map(\.rawValue), "lineWeight": ChildSettings.LineWeight.allCases.map(\.rawValue),
+        "arm": StudyCondition.allCases.map(\.rawValue), "consentBy": ConsentGiver.allCases.map(\.rawValue),
+    ]
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _):
+            return "Es fehlt das Feld „\(key.stringValue)“."
+        case .valueNotFound(_, let context):
+            return "Das Feld „\(field(context))“ braucht einen Wert."
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "Der Inhalt ist kein gültiges JSON-Objekt."
+        case .typeMismatch(let type, let context):
+            return "Das Feld „\(field(context))“ braucht \(expected(type, field: field(context)))."
+        case .dataCorrupted(let context):
+            guard !context.codingPath.isEmpty else {
+                // The whole body: not JSON, or fields the request does not know (`ChildChange`).
+                if context.debugDescription.hasPrefix("unknown fields: ") {
+                    return "Unbekannte Felder: \(context.debugDescription.dropFirst("unknown fields: ".count))."
+                }
+                return "Der Inhalt ist kein gültiges JSON-Objekt."
+            }
+            let name = field(context)
+            if let values = allowed[name] { return "Ungültiger Wert für „\(name)“: erlaubt sind \(values.joined(separator: ", "))." }
+            return "Ungültiger Wert für „\(name)“."
+        @unknown default:
+            return "Die Anfrage ist ungültig."
+        }
+    }
+
+    private static func field(_ context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+
+    private static func expected(_ type: Any.Type, field: String) -> String {
+        if let values = allowed[field] { return "einen dieser Werte: \(values.joined(separator: ", "))" }
+        switch type {
+        case is Bool.Type: return "true oder false"
+        case is Int.Type: return "eine ganze Zahl"
+        case is Double.Type: return "eine Zahl"
+        case is String.Type: return "einen Text"
+        default: return "einen anderen Wert"
+        }
+    }
+}
