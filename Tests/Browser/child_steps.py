@@ -22,8 +22,9 @@ def warmup_to_client(page, points):
     return [(ox + x * s, oy + y * s) for x, y in points]
 
 
-def new_child(page, animal, colour, hand="right", screenshot=None):
-    """From "Wer schreibt heute?": a new child picks an animal and a colour, then onboarding."""
+def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=False):
+    """From "Wer schreibt heute?": a new child picks an animal and a colour, then onboarding; the
+    demo of the four phases at its end is skipped with its arrow unless `watch_demo`."""
     wait_screen(page, "who")
     page.click("#add-child")
     page.wait_for_function("document.querySelector('.gate .gate-key') || document.body.dataset.screen === 'new'")
@@ -44,7 +45,11 @@ def new_child(page, animal, colour, hand="right", screenshot=None):
     page.wait_for_function("document.body.dataset.onboarding === 'circle'")
     circle = [(200 + 95 * math.sin(a / 60 * 2 * math.pi), 150 - 95 * math.cos(a / 60 * 2 * math.pi)) for a in range(61)]
     pen.stroke(warmup_to_client(page, circle))
-    wait_screen(page, "home")
+    page.wait_for_function("document.body.dataset.onboarding === 'demo'")
+    no_digits_shown(page)
+    if not watch_demo:
+        page.click("#demo-skip")
+    wait_screen(page, "home", timeout=40000)
     no_digits_shown(page)
 
 

@@ -2,12 +2,13 @@
 and dark — saved in test-artifacts/ for people to look at; on each, no digit and no per-cent sign."""
 
 import json
+import math
 import urllib.request
 
 import pytest
 from websockets.sync.client import connect
 
-from child_steps import wait_screen
+from child_steps import wait_screen, warmup_to_client
 from adult_gate import create_profile, solve_gate_in_page
 from conftest import artifact, no_digits_shown
 from lesson_steps import wait_phase
@@ -60,6 +61,15 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     page.click("[data-hand-choice=left]")
     page.wait_for_function("document.body.dataset.onboarding === 'line'")
     shot("onboarding-warmup")
+    pen = Pen(page)
+    pen.stroke(warmup_to_client(page, [(200, 40 + i * 5) for i in range(45)]))
+    page.wait_for_function("document.body.dataset.onboarding === 'circle'")
+    pen.stroke(warmup_to_client(page, [(200 + 95 * math.sin(a / 30 * math.pi), 150 - 95 * math.cos(a / 30 * math.pi))
+                                       for a in range(61)]))
+    for step, into_it in [("direct", 1400), ("guided", 1300)]:  # mid-animation: a tap's ring, half the ink
+        page.wait_for_function(f"document.body.dataset.demo === '{step}'", timeout=20000)
+        page.wait_for_timeout(into_it)
+        shot(f"onboarding-demo-{step}")
 
     page.evaluate(f"localStorage.setItem('feder.child', '{child}')")
     page.goto(server.url)
@@ -104,5 +114,5 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     page.click("[data-world-button=fortschritte]")
     page.wait_for_function("document.body.dataset.progressShown === 'true'")
     shot("fortschritte")
-    assert len(seen) == 12
+    assert len(seen) == 14
     context.close()

@@ -335,7 +335,11 @@ def test_a_child_who_answers_quickly_hears_each_prompt_of_onboarding_on_time(pag
     from child_steps import new_child
     page.goto(server.url)
     unlock_audio(page)
-    new_child(page, "igel", "blau")
+    # Which demo picture is up whenever a line begins to be heard.
+    page.evaluate("""window.__demoShown = [];
+        new MutationObserver(() => window.__demoShown.push(document.body.dataset.demo || ''))
+            .observe(document.body, { attributes: true, attributeFilter: ['data-demo'] });""")
+    new_child(page, "igel", "blau", watch_demo=True)
     at_home = page.evaluate("performance.now()")
     wait_quiet(page, timeout=20000)
     heard = lines(page)
@@ -347,3 +351,25 @@ def test_a_child_who_answers_quickly_hears_each_prompt_of_onboarding_on_time(pag
         entry = next((e for e in heard if e["key"] == key), None)
         assert entry and entry["ended"] and not entry["cut"], (key, keys)
     assert keys.index("onboarding.done") < keys.index("app.home")
+    # The demo of the four phases: each step's picture in turn, each line heard whole, in order,
+    # between the warm-up and the end.
+    demo = ["onboarding.demo.observe", "onboarding.demo.direct", "onboarding.demo.guided", "onboarding.demo.freeWrite"]
+    assert_heard_in_full([e for e in heard if e["key"] in demo], demo)
+    assert keys.index("onboarding.circle") < keys.index(demo[0]) and keys.index(demo[-1]) < keys.index("onboarding.done")
+    assert page.evaluate("window.__demoShown") == ["observe", "direct", "guided", "freeWrite", ""]
+
+
+def test_the_arrow_skips_the_demo_and_onboarding_ends_as_before(page, server):
+    """The demo's arrow: its line stops at once, home comes with "Super! Jetzt kann es losgehen."
+    whole, and no demo line is heard after it."""
+    from child_steps import new_child
+    page.goto(server.url)
+    unlock_audio(page)
+    new_child(page, "igel", "blau")  # skips the demo as soon as it shows
+    skipped_at = page.evaluate("performance.now()")
+    wait_quiet(page, timeout=20000)
+    heard = lines(page)
+    demo_after = [e["key"] for e in heard if e["key"].startswith("onboarding.demo.") and e["start"] > skipped_at]
+    assert demo_after == [], demo_after
+    done = next(e for e in heard if e["key"] == "onboarding.done")
+    assert done["ended"] and not done["cut"]

@@ -21,6 +21,11 @@ public enum AppPhrases {
     public static let warmupLine = Utterance(key: "onboarding.line", text: "Zieh eine Linie von oben nach unten.")
     public static let warmupCircle = Utterance(key: "onboarding.circle", text: "Und jetzt einen Kreis, wie ein Ball.")
     public static let onboardingDone = Utterance(key: "onboarding.done", text: "Super! Jetzt kann es losgehen.")
+    /// The demo of the four phases (the page says these: js/screens/phase-demo.js).
+    public static let demoObserve = Utterance(key: "onboarding.demo.observe", text: "So lernst du einen Buchstaben. Zuerst schaust du zu.")
+    public static let demoDirect = Utterance(key: "onboarding.demo.direct", text: "Dann tippst du die Punkte der Reihe nach an.")
+    public static let demoGuided = Utterance(key: "onboarding.demo.guided", text: "Dann fährst du den Buchstaben nach.")
+    public static let demoFreeWrite = Utterance(key: "onboarding.demo.freeWrite", text: "Zum Schluss schreibst du ihn ganz allein.")
 
     // MARK: The daily round
     public static let roundDone = Utterance(key: "round.done", text: "Für heute geschafft! Du darfst noch weiter üben, wenn du magst.")
@@ -58,7 +63,7 @@ public enum AppPhrases {
     /// Every fixed line above, for the voice catalogue.
     public static let all: [Utterance] = [
         whoIsWriting, pickAnimal, pickColour, hello, home, schule, werkstatt, fortschritte,
-        askPointer, askHand, warmupLine, warmupCircle, onboardingDone, roundDone, sticker, paperWrite, paperRate, paperThanks, progress,
+        askPointer, askHand, warmupLine, warmupCircle, demoObserve, demoDirect, demoGuided, demoFreeWrite, onboardingDone, roundDone, sticker, paperWrite, paperRate, paperThanks, progress,
         writeCapital, writeSmall, writeLetter, writePicture, writeWord, writeFree, iRead, iReadCapital, iReadSmall, iReadLetter,
         cannotRead, wellRead, notThatOne,
     ] + Animal.allCases.map(\.spokenName) + WerkstattWords.all.map(\.spoken)

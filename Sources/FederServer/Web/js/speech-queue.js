@@ -60,6 +60,12 @@ class SpeechQueue {
 
   get busy() { return this.running; }
 
+  /** Resolves once nothing is being said and nothing waits (at once when quiet already). */
+  whenQuiet() {
+    if (!this.running && !this.pending.length) return Promise.resolve();
+    return new Promise((resolve) => (this.quietWaiters ??= []).push(resolve));
+  }
+
   async pump() {
     if (this.running) return;
     this.running = true;
@@ -84,6 +90,9 @@ class SpeechQueue {
       this.running = false;
       document.body.dataset.speaking = "false";
       captions.idle();
+      const waiters = this.quietWaiters ?? [];
+      this.quietWaiters = [];
+      waiters.forEach((resolve) => resolve());
     }
   }
 }

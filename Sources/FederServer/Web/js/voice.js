@@ -10,6 +10,8 @@ export const voice = {
    * the screen that may clear them. */
   sayAll(lines, scope = null) { if (lines.length) speech.speakGroup(lines, scope); },
   repeat() { speech.replay(); },
+  /** Resolves when nothing is said any more. */
+  whenQuiet() { return speech.whenQuiet(); },
   /** Every line, or those of `scope`. */
   clear(scope) { speech.clear(scope); },
 };

@@ -1,12 +1,14 @@
-// The first time a child writes: pen or finger, which hand, and a warm-up (a line and a circle).
-// All spoken and pictured. The warm-up is practice, not a test: any stroke that goes most of the
-// way along the guide is enough, and nothing of it is judged or stored.
+// The first time a child writes: pen or finger, which hand, a warm-up (a line and a circle), then a
+// short demo of the four phases of a letter (`PhaseDemo`). All spoken and pictured. The warm-up is
+// practice, not a test: any stroke that goes most of the way along the guide is enough, and nothing
+// of it is judged or stored.
 
 import { icons } from "../pictures.js";
 import { prompt, say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { PenInput } from "../pen.js";
-import { go } from "../state.js";
+import { go, onScreen, state } from "../state.js";
+import { DEMO_LINES, PhaseDemo } from "./phase-demo.js";
 
 const LINES = {
   pointer: { key: "onboarding.pointer", text: "Schreibst du mit dem Stift oder mit dem Finger?" },
@@ -34,7 +36,10 @@ export class OnboardingScreen {
     this.root = document.getElementById("screen-onboarding");
     this.sayAgain = this.root.querySelector(".say-again");
     this.sayAgain.innerHTML = icons.ear();
-    this.sayAgain.addEventListener("click", () => prompt(LINES[this.step]));
+    this.sayAgain.addEventListener("click", () => prompt(this.step === "demo" ? DEMO_LINES[document.body.dataset.demo] : LINES[this.step]));
+    this.demo = new PhaseDemo(document.getElementById("demo-picture"));
+    document.getElementById("demo-skip").addEventListener("click", () => this.demo.skip());
+    onScreen((name) => { if (name !== "onboarding") this.demo.skip(); });
     const [pen, finger] = this.root.querySelectorAll("[data-pointer]");
     pen.innerHTML = icons.pen();
     finger.innerHTML = icons.finger();
@@ -71,8 +76,9 @@ export class OnboardingScreen {
     document.getElementById("onboarding-pointer").classList.toggle("hidden", step !== "pointer");
     document.getElementById("onboarding-hand").classList.toggle("hidden", step !== "hand");
     document.getElementById("onboarding-warmup").classList.toggle("hidden", step !== "line" && step !== "circle");
+    document.getElementById("onboarding-demo").classList.toggle("hidden", step !== "demo");
     if (step === "line" || step === "circle") this.drawGuide(step);
-    prompt(LINES[step]);
+    if (LINES[step]) prompt(LINES[step]);
   }
 
   drawGuide(step) {
@@ -120,7 +126,14 @@ export class OnboardingScreen {
     if (!enough) { sounds.soft(); this.fitCanvas(); prompt(LINES[this.step]); return; }
     sounds.stroke();
     if (this.step === "line") { this.to("circle"); return; }
-    this.finish();
+    this.showDemo();
+  }
+
+  async showDemo() {
+    this.to("demo");
+    await this.demo.play();
+    // Gone elsewhere meanwhile (the adults' door): onboarding is not over.
+    if (this.step === "demo" && state.screen === "onboarding") this.finish();
   }
 
   async finish() {
