@@ -9,7 +9,8 @@ struct Assess: ParsableCommand {
         abstract: "Assess an ink file against a glyph (or a joined word: --word Oma) and print scores, errors, stars and tips as JSON.",
         discussion: """
             The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
-            with y growing down, any units, t in seconds and p (pressure 0...1) optional; ink without times
+            with y growing down (ink with y growing up: --y-up, or "yAxis": "up" in the file), any units, \
+            t in seconds and p (pressure 0...1) optional; ink without times
             ([x, y] samples) is judged as free writing by shape and plan, its speed and rhythm are not. "frame" gives the
             ruling lines in the ink's units ("middle" and "base" required; "top", "bottom", "left" optional);
             without it the ink is laid onto the glyph by its bounding box and size is not judged.
@@ -39,6 +40,9 @@ struct Assess: ParsableCommand {
 
     @Argument(help: "The ink file ('-' reads standard input).")
     var file: String
+
+    @Flag(name: .customLong("y-up"), help: "y grows upwards in the ink (and its frame), unless a file says \"yAxis\" itself.")
+    var yUp = false
 
     @OptionGroup var weights: RecognizerWeights
 
@@ -70,7 +74,7 @@ struct Assess: ParsableCommand {
         let recognizer = try recognizer()
         do {
             let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance,
-                                                recognizer: recognizer)
+                                                recognizer: recognizer, yAxis: yUp ? .up : .down)
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
             throw Failure(error.description)
@@ -93,7 +97,7 @@ extension Assess {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
             out.write(AssessmentBatch.answer(Data(line), number: index + 1, library: library, defaultScript: script ?? "druck",
-                                             recognizer: recognizer) + Data("\n".utf8))
+                                             recognizer: recognizer, yAxis: yUp ? .up : .down) + Data("\n".utf8))
         }
     }
 }

@@ -82,3 +82,19 @@ def test_the_childrens_data_is_readable_by_its_owner_only(tmp_path):
                    capture_output=True, umask=0o022)
     files = [p for p in out.rglob("*") if p.is_file()]
     assert files and all(p.stat().st_mode & 0o077 == 0 for p in files), [oct(p.stat().st_mode) for p in files]
+
+
+def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
+    """Ink from a source whose y grows upwards (`--y-up`, or `"yAxis": "up"` on a line) reads as the
+    same letters; without it the b is upside down and no longer read as a b."""
+    flipped = {c: [[[x, -y, *rest] for x, y, *rest in stroke] for stroke in s] for c, s in letters.items()}
+    upright = [json.loads(l)["label"] for l in run(["recognize", "-"], "\n".join(lines(letters)).encode()).stdout.decode().splitlines()]
+    told = [json.loads(l)["label"] for l in run(["recognize", "--y-up", "-"], "\n".join(lines(flipped)).encode()).stdout.decode().splitlines()]
+    said = [json.dumps({"strokes": s, "yAxis": "up"}) for s in flipped.values()]
+    per_line = [json.loads(l)["label"] for l in run(["recognize", "-"], "\n".join(said).encode()).stdout.decode().splitlines()]
+    assert told == upright == per_line
+    unsaid = run(["recognize", "-"], json.dumps({"strokes": flipped["b"]}).encode()).stdout.decode()
+    assert json.loads(unsaid)["label"] not in ("b", "B"), "read as y down, the flipped b is another letter"
+    batch = "\n".join(json.dumps({"id": c, "glyph": c, "strokes": s}) for c, s in flipped.items())
+    stars = [json.loads(l)["stars"] for l in run(["assess", "--batch", "--y-up", "-"], batch.encode()).stdout.decode().splitlines()]
+    assert stars == [3] * len(letters), stars

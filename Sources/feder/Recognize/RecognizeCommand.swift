@@ -8,7 +8,8 @@ struct RecognizeCommand: ParsableCommand {
         commandName: "recognize",
         abstract: "Recognise handwritten letters (or words) from ink, one JSON object per line.",
         discussion: """
-            Each input line is {"strokes": [[[x, y, …], …], …]} (any units, y down; extra numbers per point \
+            Each input line is {"strokes": [[[x, y, …], …], …]} (any units, y down — y up with --y-up or \
+            "yAxis": "up" on the line —; extra numbers per point \
             and extra fields are ignored; "expected": "a" adds the verification). Each output line is \
             {"line", "label", "confidence", "top": [[label, p], …]} and, with --words, {"line", "word", \
             "confidence", "letters"}; "line" is the input line's number (from 1). A line that cannot be \
@@ -38,6 +39,9 @@ struct RecognizeCommand: ParsableCommand {
     @Flag(help: "Lines carry their true \"label\": print the accuracy and verification figures instead of each answer.")
     var summary = false
 
+    @Flag(name: .customLong("y-up"), help: "y grows upwards in the ink, unless a line says \"yAxis\" itself.")
+    var yUp = false
+
     @OptionGroup var weights: RecognizerWeights
 
     func validate() throws {
@@ -64,7 +68,7 @@ struct RecognizeCommand: ParsableCommand {
                     if let label = input.label?.text {
                         if !recognizer.labels.contains(label) {
                             reason = "a label the reader does not have"
-                        } else if let r = try? recognizer.recognize(input.points) {
+                        } else if let r = try? recognizer.recognize(input.points(yUp: yUp)) {
                             scorecard.add(r, label: label)
                             continue
                         } else {
@@ -97,7 +101,7 @@ struct RecognizeCommand: ParsableCommand {
             let reply: any Encodable
             do {
                 let input = try decoder.decode(Input.self, from: Data(line))
-                let strokes = input.points
+                let strokes = input.points(yUp: yUp)
                 if words {
                     let w = try WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight)
                     reply = WordLine(line: number, word: w.word, confidence: rounded(w.confidence),
@@ -128,6 +132,7 @@ struct RecognizeCommand: ParsableCommand {
         var strokes: [[FileSample]]
         var expected: String?
         var label: Label?
+        var yAxis: InkFile.YAxis?
 
         /// A true label: text, or a digit written as a number (`"label": 7`), as converted data often has.
         struct Label: Decodable {
@@ -143,8 +148,10 @@ struct RecognizeCommand: ParsableCommand {
             }
         }
 
-        var points: [[Point]] {
-            strokes.map { $0.map(\.values).compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, $0) } } : nil } }
+        /// The ink with y down (`yUp`: the command's default for lines that do not say).
+        func points(yUp: Bool) -> [[Point]] {
+            let sign = (yAxis.map { $0 == .up } ?? yUp) ? -1.0 : 1.0
+            return strokes.map { $0.map(\.values).compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, sign * $0) } } : nil } }
         }
     }
 

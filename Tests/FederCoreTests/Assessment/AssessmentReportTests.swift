@@ -54,6 +54,44 @@ struct AssessmentReportTests {
         }
     }
 
+    /// The same file with y growing upwards: every y and the frame's lines negated.
+    static func upsideDown(_ data: Data, sayIt: Bool) -> Data {
+        var o = object(data)
+        o["strokes"] = (o["strokes"] as! [[[Double]]]).map { $0.map { s in [s[0], -s[1]] + s.dropFirst(2) } }
+        if var frame = o["frame"] as? [String: Double] {
+            for key in ["top", "middle", "base", "bottom"] { frame[key] = frame[key].map { -$0 } }
+            o["frame"] = frame
+        }
+        if sayIt { o["yAxis"] = "up" }
+        return try! JSONSerialization.data(withJSONObject: o)
+    }
+
+    /// Ink with y up (said in the file, or told to the reader) is judged as the same ink with y down;
+    /// read as y down it is upside down, and a b is no longer a b.
+    @Test(arguments: ["b", "p", "M", "7", "g"])
+    func inkWithYUpIsJudgedAsTheSameInkWithYDown(char: String) throws {
+        let glyph = try TestInk.library.glyph(char, script: "druck")
+        for framed in [true, false] {
+            let down = try AssessmentReport.run(Self.file(glyph, frame: framed), glyph: glyph, phase: .freeWrite,
+                                                recognizer: PlanTests.recognizer)
+            let said = try AssessmentReport.run(Self.upsideDown(Self.file(glyph, frame: framed), sayIt: true), glyph: glyph,
+                                                phase: .freeWrite, recognizer: PlanTests.recognizer)
+            let told = try AssessmentReport.run(Self.upsideDown(Self.file(glyph, frame: framed), sayIt: false), glyph: glyph,
+                                                phase: .freeWrite, recognizer: PlanTests.recognizer, yAxis: .up)
+            #expect(said == down && told == down, "\(char) framed \(framed)")
+            let unsaid = Self.object(try AssessmentReport.run(Self.upsideDown(Self.file(glyph, frame: false), sayIt: false),
+                                                              glyph: glyph, phase: .freeWrite, recognizer: PlanTests.recognizer))
+            #expect((unsaid["stars"] as? Int ?? 3) < 3, "\(char): upside down is not the letter")
+        }
+        // A file that says "down" is read as down whatever the reader was told.
+        var o = Self.object(Self.file(glyph))
+        o["yAxis"] = "down"
+        let saysDown = try JSONSerialization.data(withJSONObject: o)
+        #expect(try AssessmentReport.run(saysDown, glyph: glyph, phase: .freeWrite, yAxis: .up)
+                == AssessmentReport.run(Self.file(glyph), glyph: glyph, phase: .freeWrite))
+        #expect(throws: InkFileError.self) { try InkFile.decode(Data(#"{"strokes": [[[0, 0]]], "yAxis": "sideways"}"#.utf8)) }
+    }
+
     @Test func aFrameMakesSizeJudgeableAndTheSameAsGlyphUnits() throws {
         let a = TestInk.glyph("a")
         let viaFile = try AssessmentReport.assess(InkFile.decode(Self.file(a)), glyph: a, phase: .freeWrite)

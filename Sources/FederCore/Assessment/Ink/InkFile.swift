@@ -1,8 +1,9 @@
 import Foundation
 
 /// An ink file as `feder assess` reads it (docs/ASSESSMENT.md):
-/// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen"}` — y down, any units,
-/// t in seconds, p (0…1) optional or null; `frame` and `pointer` optional. Untidy device timing is
+/// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen", "yAxis": "down"}` — y down
+/// unless `yAxis` is `"up"` (or the reader was told so), any units, t in seconds, p (0…1) optional or
+/// null; `frame`, `pointer` and `yAxis` optional. Untidy device timing is
 /// repaired on reading (`InkRepair`) and counted in `repairs`. Ink without any times (`[x, y]`
 /// samples) gets times from the distance along each stroke and is judged by its shape and plan.
 public struct InkFile: Sendable, Equatable {
@@ -24,8 +25,15 @@ public struct InkFile: Sendable, Equatable {
         pointer ?? (strokes.contains { $0.contains { $0.pressure != nil } } ? .pen : .touch)
     }
 
+    /// Which way y grows in a file.
+    public enum YAxis: String, Sendable, Codable {
+        case down, up
+    }
+
     /// Reads, checks and repairs an ink file; every problem that cannot be repaired names its place.
-    public static func decode(_ data: Data) throws(InkFileError) -> InkFile {
+    /// `yAxis` is the file's direction of y unless the file says its own (`"yAxis"`); ink with y up
+    /// (as mathematics and some tablets have it) is turned to y down, its frame with it.
+    public static func decode(_ data: Data, yAxis: YAxis = .down) throws(InkFileError) -> InkFile {
         let raw: RawInkFile
         do {
             raw = try JSONDecoder().decode(RawInkFile.self, from: data)
@@ -37,6 +45,7 @@ public struct InkFile: Sendable, Equatable {
             }
             throw InkFileError(.malformed, Self.describeMalformed(error))
         }
+        let yUp = (raw.yAxis ?? yAxis) == .up
         var strokes: [[PenSample]] = []
         var sawTimed = false, sawUntimed = false
         for (k, rawStroke) in raw.strokes.enumerated() where !rawStroke.isEmpty {
@@ -54,11 +63,11 @@ public struct InkFile: Sendable, Equatable {
                         ? "no time, while the samples before it have one" : "a time, while the samples before it have none")
                         + ": give every sample a time, or none")
                 }
-                stroke.append(PenSample(x: x, y: y, t: t ?? 0, pressure: v.count > 3 ? v[3] : nil))
+                stroke.append(PenSample(x: x, y: yUp ? -y : y, t: t ?? 0, pressure: v.count > 3 ? v[3] : nil))
             }
             strokes.append(stroke)
         }
-        var file = InkFile(strokes: strokes, frame: raw.frame, pointer: raw.pointer)
+        var file = InkFile(strokes: strokes, frame: yUp ? raw.frame?.upsideDown : raw.frame, pointer: raw.pointer)
         try file.check()
         // Times in other units than seconds would make a letter last hours (and a slip of a few
         // milliseconds look like seconds backwards): such times are not the writer's timing.
@@ -104,6 +113,8 @@ public struct InkFile: Sendable, Equatable {
             return "\"pointer\" is one of \(PointerKind.allCases.map(\.rawValue).joined(separator: ", "))"
         case "frame":
             return "frame: " + describe(error)
+        case "yAxis":
+            return "\"yAxis\" is \"down\" (the default) or \"up\""
         default:
             return describe(error)
         }
@@ -204,6 +215,11 @@ public struct InkFrame: Sendable, Equatable, Codable {
     }
 
     /// The same ruling with every line moved by `offset`.
+    /// The same lines for ink whose y was turned from up to down (y → −y): top stays the top line.
+    var upsideDown: InkFrame {
+        InkFrame(top: top.map { -$0 }, middle: -middle, base: -base, bottom: bottom.map { -$0 }, left: left)
+    }
+
     func shifted(by offset: Point) -> InkFrame {
         InkFrame(top: top.map { $0 + offset.y }, middle: middle + offset.y, base: base + offset.y,
                  bottom: bottom.map { $0 + offset.y }, left: left.map { $0 + offset.x })
@@ -269,6 +285,7 @@ private struct RawInkFile: Decodable {
     var strokes: [[FileSample]]
     var frame: InkFrame?
     var pointer: PointerKind?
+    var yAxis: InkFile.YAxis?
 }
 
 /// How ink was put onto the glyph's coordinates.

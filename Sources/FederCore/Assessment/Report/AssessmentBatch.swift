@@ -44,7 +44,7 @@ public enum AssessmentBatch {
 
     /// One input line to one output line (without the newline); `number` is the input line's number.
     public static func answer(_ line: Data, number: Int? = nil, library: GlyphLibrary, defaultScript: String = "druck",
-                              recognizer: LetterRecognizer?) -> Data {
+                              recognizer: LetterRecognizer?, yAxis: InkFile.YAxis = .down) -> Data {
         let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
         do {
             let header: Header
@@ -54,7 +54,7 @@ public enum AssessmentBatch {
                 throw BatchError(String(describing: error))
             }
             let file: InkFile
-            do { file = try InkFile.decode(line) } catch { throw BatchError("ink file: \(error.message)") }
+            do { file = try InkFile.decode(line, yAxis: yAxis) } catch { throw BatchError("ink file: \(error.message)") }
             let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? .freeWrite, recognizer: recognizer)
             return try compact(Answer(id: id, line: number, assessment: assessment))
         } catch {

@@ -44,9 +44,9 @@ public enum AssessmentReport {
 
     /// The command's whole job: file bytes in, JSON bytes out.
     public static func run(_ data: Data, glyph: Glyph, phase: LessonPhase, tolerance: TrackingTolerance = .standard,
-                           recognizer: LetterRecognizer? = nil) throws(Failure) -> Data {
+                           recognizer: LetterRecognizer? = nil, yAxis: InkFile.YAxis = .down) throws(Failure) -> Data {
         let file: InkFile
-        do { file = try InkFile.decode(data) } catch { throw .badInk(error) }
+        do { file = try InkFile.decode(data, yAxis: yAxis) } catch { throw .badInk(error) }
         return try json(try assess(file, glyph: glyph, phase: phase, tolerance: tolerance, recognizer: recognizer))
     }
 
@@ -103,7 +103,10 @@ enum JSONValue: Codable, Equatable {
     func rounded(decimals: Int) -> JSONValue {
         let factor = pow(10, Double(decimals))
         switch self {
-        case .number(let n): return .number((n * factor).rounded() / factor)
+        case .number(let n):
+            // A value that rounds to zero is 0, never "-0" (a slant of −0.00001 printed as -0).
+            let r = (n * factor).rounded() / factor
+            return .number(r == 0 ? 0 : r)
         case .array(let a): return .array(a.map { $0.rounded(decimals: decimals) })
         case .object(let o): return .object(o.mapValues { $0.rounded(decimals: decimals) })
         default: return self
