@@ -106,6 +106,8 @@ def test_onboarding_finished_while_the_store_is_locked_is_stored_later(page, ser
         try:
             circle = [(200 + 95 * math.sin(a / 60 * 2 * math.pi), 150 - 95 * math.cos(a / 60 * 2 * math.pi)) for a in range(61)]
             pen.stroke(warmup_to_client(page, circle))
+            page.wait_for_function("document.body.dataset.onboarding === 'demo'")
+            page.click("#demo-skip")  # the demo of the phases, skipped
             wait_screen(page, "home")  # the child goes on at once
             wait_until(page, lambda: any(m.get("code") == "storage_failed" for m in received), 15000,
                        "the server cannot store the onboarding")
