@@ -47,9 +47,12 @@ def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=Fa
     pen.stroke(warmup_to_client(page, circle))
     page.wait_for_function("document.body.dataset.onboarding === 'demo'")
     no_digits_shown(page)
+    skipped_at = None
     if not watch_demo:
+        skipped_at = page.evaluate("performance.now()")
         page.click("#demo-skip")
     wait_screen(page, "home", timeout=40000)
+    return skipped_at
     no_digits_shown(page)
 
 

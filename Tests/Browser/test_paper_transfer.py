@@ -90,7 +90,7 @@ def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(b
     adult.wait_for_selector(f"#paper-list li[data-char='{char}']")
     item = adult.locator(f"#paper-list li[data-char='{char}']")
     assert item.get_attribute("data-paper-by-child") == "3"
-    assert "selbst: sicher" in item.inner_text()
+    assert "selbst: gut" in item.inner_text()
     adult.close()
     context.close()
 

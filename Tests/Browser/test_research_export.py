@@ -365,7 +365,7 @@ def scheduler_figures(attempts):
     figures = {}
     for arm, rows in first.groupby("arm"):
         kinds = {kind: (len(k), k["score"].mean(), k["change"].count(), k["change"].mean()) for kind, k in rows.groupby("kind")}
-        scheduled = rows[rows["pickKind"].notna()]
+        scheduled = rows[rows["pickKind"].isin(["newOrWeak", "review"])]  # a word carries its letter's priority
         # No r where the priorities do not vary (every child's first scheduled letter has the same).
         varies = len(scheduled) > 2 and scheduled["schedulerPriority"].nunique() > 1
         r = scheduled["schedulerPriority"].corr(scheduled["score"]) if varies else None

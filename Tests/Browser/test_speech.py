@@ -365,11 +365,15 @@ def test_the_arrow_skips_the_demo_and_onboarding_ends_as_before(page, server):
     from child_steps import new_child
     page.goto(server.url)
     unlock_audio(page)
-    new_child(page, "igel", "blau")  # skips the demo as soon as it shows
-    skipped_at = page.evaluate("performance.now()")
+    skipped_at = new_child(page, "igel", "blau")  # skips the demo as soon as it shows
+    at_home = page.evaluate("performance.now()")
+    assert at_home - skipped_at < 4000, "home at once (the whole demo takes over 12 s)"
     wait_quiet(page, timeout=20000)
     heard = lines(page)
-    demo_after = [e["key"] for e in heard if e["key"].startswith("onboarding.demo.") and e["start"] > skipped_at]
-    assert demo_after == [], demo_after
+    # The first demo line may have begun just before the tap landed: it is cut at the tap, and no
+    # demo line is heard after it (half a second for the click to reach the page).
+    demo = [e for e in heard if e["key"].startswith("onboarding.demo.")]
+    assert [e["key"] for e in demo] in ([], ["onboarding.demo.observe"]), demo
+    assert all(e["cut"] and e["start"] + e["played"] < skipped_at + 500 for e in demo), (skipped_at, demo)
     done = next(e for e in heard if e["key"] == "onboarding.done")
     assert done["ended"] and not done["cut"]

@@ -76,6 +76,14 @@ struct PaperTransferTests {
         #expect(try Self.ratings(h).isEmpty)
     }
 
+    @Test func aResumedLetterEndsTheChanceToRate() async throws {
+        var h = try H()
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        _ = await h.send(#"{"type":"start","glyph":"M","resume":{"lesson":"resumed-1","phase":"observe","attempt":1}}"#)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        #expect(try Self.ratings(h).isEmpty)
+    }
+
     @Test func anotherChildOnTheTabletCannotRateTheLetter() async throws {
         var h = try H()
         _ = try await Self.finishLetter(&h, paperTransfer: true)

@@ -8,11 +8,14 @@ extension ResearchDashboard {
     /// letter the child or an adult asked for (the picker, a link): no pick on the record.
     public static let chosenKind = "chosen"
     public static let pickKinds = ["newOrWeak", "review", "word", chosenKind]
+    /// The picks whose priority is the letter's own: r is taken over these.
+    static let correlatedKinds: Set<String> = ["newOrWeak", "review"]
 
     public struct SchedulerFigures: Sendable, Equatable, Codable {
         /// One entry per kind of pick that occurs, in `pickKinds` order.
         public var kinds: [PickFigures]
-        /// Scheduled lessons: the scheduler's priority against the lesson's first tracing score.
+        /// Scheduled letters (`newOrWeak`, `review`; not words): the scheduler's priority against the
+        /// lesson's first tracing score.
         /// In the adaptive arms a higher priority means a weaker letter, so r should be negative;
         /// the control arm's priority is its fixed order (minus the letter's sessions so far).
         public var priorityVsScore: PairCorrelation
@@ -53,13 +56,16 @@ extension ResearchDashboard {
         var kinds: [String: (lessons: Int, score: MeanEstimate, change: MeanEstimate)] = [:]
         var priority = Correlation()
 
-        mutating func add(kind: String, priority: Double?, score: Double, previous: Double?) {
+        mutating func add(kind given: String, priority: Double?, score: Double, previous: Double?) {
+            // A kind of another layout (an older record's "weak") counts as no pick, as documented.
+            let kind = ResearchDashboard.pickKinds.contains(given) ? given : ResearchDashboard.chosenKind
             var k = kinds[kind] ?? (0, MeanEstimate(within: 0...1), MeanEstimate(within: -1...1))
             k.lessons += 1
             k.score.add(score)
             if let previous { k.change.add(score - previous) }
             kinds[kind] = k
-            if let priority, kind != ResearchDashboard.chosenKind { self.priority.add(priority, score) }
+            // A word keeps the priority of the letter it was offered for, not its own: left out of r.
+            if let priority, ResearchDashboard.correlatedKinds.contains(kind) { self.priority.add(priority, score) }
         }
 
         var figures: SchedulerFigures {

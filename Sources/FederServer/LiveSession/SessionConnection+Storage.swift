@@ -93,6 +93,7 @@ extension SessionConnection {
             child = nil
             unsavedLearnerChanges = []
             lesson = nil
+            paperDue = nil
         }
         let before = pendingWrites.count
         pendingWrites.removeAll { $0.childID == childID }

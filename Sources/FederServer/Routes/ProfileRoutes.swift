@@ -16,7 +16,7 @@ struct ProfileRoutes: Sendable {
         }
         profiles.post { request, context -> EditedResponse<ProfileTile> in
             let body = try await request.decodeForAdults(as: NewProfile.self, context: context)
-            if let name = body.name, !Nickname.fits(name) { throw HTTPError(.badRequest, message: "name: at most 40 characters") }
+            if let name = body.name, !Nickname.fits(name) { throw AdultError(.badRequest, "bad_request", "Der Name hat höchstens 40 Zeichen.") }
             let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
                                                            displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
             return EditedResponse(status: .created, response: ProfileTile(child))

@@ -62,6 +62,20 @@ struct SchedulerFiguresTests {
         #expect(outside.scheduler.kinds.map(\.lessons) == [1])
     }
 
+    /// A kind the dashboard does not know counts as no pick (with no priority in r); a word, whose
+    /// priority is the letter's it was offered for, counts as a word and stays out of r.
+    @Test mutating func anUnknownKindCountsAsChosenAndWordsStayOutOfR() throws {
+        let word = SchedulerPick(priority: 0.4, kind: .word, extra: true)
+        var accumulator = ResearchDashboard.Accumulator()
+        accumulator.add(attempt("W1", child: "a", glyph: "m", phase: .guided, score: 0.7, pick: nil), motor: nil, clarity: nil,
+                        pick: ResearchDashboard.PickParts(priority: 0.9, kind: "weak"))
+        accumulator.add(attempt("W2", child: "a", glyph: "Mama", phase: .guided, score: 0.5, pick: word))
+        let arm = try #require(accumulator.dashboard.arms.first)
+        #expect(arm.scheduler.kinds.map(\.kind) == ["word", "chosen"])
+        #expect(arm.scheduler.kinds.map(\.lessons) == [1, 1])
+        #expect(arm.scheduler.priorityVsScore.pairs == 0)
+    }
+
     /// Records from before the picks were renamed, or with a pick the dashboard cannot read, still count.
     @Test func aPickOfAnOlderLayoutIsReadLeniently() throws {
         let old = try JSONDecoder().decode(ResearchDashboard.PickParts.self, from: Data(#"{"priority":"high","kind":"weak"}"#.utf8))

@@ -214,11 +214,12 @@ public struct InkFrame: Sendable, Equatable, Codable {
         self.top = top; self.middle = middle; self.base = base; self.bottom = bottom; self.left = left
     }
 
-    /// The same ruling with every line moved by `offset`.
     /// The same lines for ink whose y was turned from up to down (y → −y): top stays the top line.
     var upsideDown: InkFrame {
         InkFrame(top: top.map { -$0 }, middle: -middle, base: -base, bottom: bottom.map { -$0 }, left: left)
     }
+
+    /// The same ruling with every line moved by `offset`.
 
     func shifted(by offset: Point) -> InkFrame {
         InkFrame(top: top.map { $0 + offset.y }, middle: middle + offset.y, base: base + offset.y,

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
 const dayLabel = (day) => { const [, m, d] = day.split("-"); return `${Number(d)}.${Number(m)}.`; };
 const FACE_PICTURES = { 1: "☹", 2: "😐", 3: "☺" };
+const CHILD_FACES = { 1: "noch nicht", 2: "fast", 3: "gut" };
 
 function row(cells) {
   const tr = document.createElement("tr");
@@ -211,7 +212,8 @@ function showPaper(d, child) {
     li.innerHTML = `<span class="char"></span><span class="paper-faces" role="group"></span><span class="level"></span>`;
     li.querySelector(".char").textContent = l.char;
     // The child's own face (Schule's paper transfer) beside the adult's judgement, never instead of it.
-    const own = l.paperByChild ? ` · selbst: ${PAPER_FACES[l.paperByChild]}` : "";
+    // Named as the child's faces are (noch nicht, fast, gut): the child judged itself, not "sicher".
+    const own = l.paperByChild ? ` · selbst: ${CHILD_FACES[l.paperByChild]}` : "";
     li.dataset.paperByChild = l.paperByChild ?? "";
     li.querySelector(".level").textContent = (l.paper ? PAPER_FACES[l.paper] : "noch nicht eingeschätzt") + own;
     const group = li.querySelector(".paper-faces");

@@ -7,10 +7,10 @@ import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES } from ".
 /** A German name with the export's code beside it, so the page reads in German and still matches the files. */
 const coded = (names, code) => (code in names ? `${names[code]} (${code})` : code);
 const arm = (code) => coded({ ...CONDITION_NAMES, notEnrolled: ARM_SOURCE_NAMES.notEnrolled }, code);
-/** An exported instant (UTC) in the reader's local time. */
 const PICK_NAMES = { newOrWeak: "neu oder schwach", review: "Wiederholung", word: "Wort", chosen: "selbst gewählt" };
 /** A mean with its 95 % interval and n, or "–" without one. */
 const estimate = (s) => (s.mean === undefined || s.mean === null ? "–" : `${fmt(s.mean)} [${fmt(s.low)}; ${fmt(s.high)}] n = ${s.n}`);
+/** An exported instant (UTC) in the reader's local time. */
 const localTime = (iso) => new Date(iso).toLocaleString("de-AT", { dateStyle: "short", timeStyle: "medium" });
 
 const API = "/api/v1/research";
@@ -86,8 +86,7 @@ async function loadDashboard() {
   $("#arms").replaceChildren(table(
     ["Bedingung", "Kinder", "Versuche", "Form", "Tempo", "Druck", "Rhythmus"],
     d.arms.map((a) => [arm(a.arm), a.children, a.attempts,
-      ...["form", "tempo", "druck", "rhythmus"].map((k) => a[k].mean === undefined || a[k].mean === null ? "–"
-        : `${fmt(a[k].mean)} [${fmt(a[k].low)}; ${fmt(a[k].high)}] n = ${a[k].n}`)])));
+      ...["form", "tempo", "druck", "rhythmus"].map((k) => estimate(a[k]))])));
   const dims = ["form", "tempo", "druck", "rhythmus"];
   const names = { form: "Form", tempo: "Tempo", druck: "Druck", rhythmus: "Rhythmus" };
   barsWithIntervals($("#motor-chart"), d.arms.flatMap((a) => dims.map((k) => ({

@@ -39,7 +39,7 @@ export class OnboardingScreen {
     this.sayAgain.addEventListener("click", () => prompt(this.step === "demo" ? DEMO_LINES[document.body.dataset.demo] : LINES[this.step]));
     this.demo = new PhaseDemo(document.getElementById("demo-picture"));
     document.getElementById("demo-skip").addEventListener("click", () => this.demo.skip());
-    onScreen((name) => { if (name !== "onboarding") this.demo.skip(); });
+    onScreen((name) => { if (name !== "onboarding" && this.step === "demo") this.demo.skip(); });
     const [pen, finger] = this.root.querySelectorAll("[data-pointer]");
     pen.innerHTML = icons.pen();
     finger.innerHTML = icons.finger();
@@ -79,6 +79,7 @@ export class OnboardingScreen {
     document.getElementById("onboarding-demo").classList.toggle("hidden", step !== "demo");
     if (step === "line" || step === "circle") this.drawGuide(step);
     if (LINES[step]) prompt(LINES[step]);
+    else stopSpeaking("prompt");  // the demo: the warm-up's prompt is done with
   }
 
   drawGuide(step) {
