@@ -338,7 +338,15 @@ def test_a_child_who_answers_quickly_hears_each_prompt_of_onboarding_on_time(pag
     # Which demo picture is up whenever a line begins to be heard.
     page.evaluate("""window.__demoShown = [];
         new MutationObserver(() => window.__demoShown.push(document.body.dataset.demo || ''))
-            .observe(document.body, { attributes: true, attributeFilter: ['data-demo'] });""")
+            .observe(document.body, { attributes: true, attributeFilter: ['data-demo'] });
+        // What the page sends, with onboarding's step at that moment.
+        window.__sent = [];
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+            try { window.__sent.push({ type: JSON.parse(data).type, step: document.body.dataset.onboarding || '' }); } catch (e) {}
+            return send.call(this, data);
+        };
+        null;""")
     new_child(page, "igel", "blau", watch_demo=True)
     at_home = page.evaluate("performance.now()")
     wait_quiet(page, timeout=20000)
@@ -357,6 +365,9 @@ def test_a_child_who_answers_quickly_hears_each_prompt_of_onboarding_on_time(pag
     assert_heard_in_full([e for e in heard if e["key"] in demo], demo)
     assert keys.index("onboarding.circle") < keys.index(demo[0]) and keys.index(demo[-1]) < keys.index("onboarding.done")
     assert page.evaluate("window.__demoShown") == ["observe", "direct", "guided", "freeWrite", ""]
+    # The child's choices are stored as the demo begins: a tablet closed during it is onboarded.
+    sent = page.evaluate("window.__sent")
+    assert [m["step"] for m in sent if m["type"] == "onboarded"] == ["demo"], sent
 
 
 def test_the_arrow_skips_the_demo_and_onboarding_ends_as_before(page, server):

@@ -28,15 +28,16 @@ extension SessionConnection {
         guard let due = paperDue else {
             return [.error(re: id, ProtocolError(.noSession, "no finished letter waits for a paper rating"))]
         }
-        let write = PendingWrite.paper(PaperRatingWrite(childID: current.id, lessonID: due.lessonID, script: due.script,
-                                                        glyph: due.glyph, face: face, ratedAt: clock.wall()))
+        let rating = PaperRatingWrite(childID: current.id, lessonID: due.lessonID, script: due.script, glyph: due.glyph,
+                                      face: face, ratedAt: clock.wall())
+        let write = PendingWrite.paper(rating)
         paperDue = nil
         // Older writes first, as for records: the lesson's records are stored before its rating.
         guard await retryPendingWrites() else {
             return [await failedWrite(write, "the paper rating could not be stored (earlier writes still wait)", StorageStillFailing(), re: id)]
         }
         do {
-            try await store.addPaperRating(write.paperRating!)
+            try await store.addPaperRating(rating)
             return [.paperStored(re: id)]
         } catch {
             return [await failedWrite(write, "the paper rating could not be stored", error, re: id)]
@@ -52,11 +53,4 @@ struct PaperRatingWrite: Sendable, Encodable {
     var glyph: String
     var face: PaperFace
     var ratedAt: Date
-}
-
-extension PendingWrite {
-    var paperRating: PaperRatingWrite? {
-        if case .paper(let rating) = self { return rating }
-        return nil
-    }
 }

@@ -132,6 +132,9 @@ export class OnboardingScreen {
 
   async showDemo() {
     this.to("demo");
+    // The child's choices are stored now, not after the demo: a tablet closed during it does not
+    // ask for the warm-up again.
+    this.saved = this.app.onboarded({ pointer: this.pointer ?? "touch", handedness: this.hand ?? "right" });
     await this.demo.play();
     // Gone elsewhere meanwhile (the adults' door): onboarding is not over.
     if (this.step === "demo" && state.screen === "onboarding") this.finish();
@@ -141,7 +144,7 @@ export class OnboardingScreen {
     this.step = "done";
     stopSpeaking("prompt");  // the last instruction is done with; the praise is heard whole
     say(LINES.done);
-    await this.app.onboarded({ pointer: this.pointer ?? "touch", handedness: this.hand ?? "right" });
+    await this.saved;
     go("home");
   }
 }
