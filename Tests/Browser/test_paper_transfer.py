@@ -58,11 +58,11 @@ def letter_to_paper(page, server, shot):
     return char, heard
 
 
-def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(browser, server):
+def child_in_schule(browser, server, viewport, scheme):
+    """A child whose parent switched paper transfer on, on its tablet in Schule with sound."""
     child = onboarded(server)
     switch_paper_transfer_on(browser, server, child)
-
-    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme="light")
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
     context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
     kid = context.new_page()
     kid.goto(server.url)
@@ -71,6 +71,11 @@ def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(b
     wait_screen(kid, "schule")
     wait_phase(kid, "observe")
     unlock_audio(kid)
+    return child, context, kid
+
+
+def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(browser, server):
+    child, context, kid = child_in_schule(browser, server, {"width": 1180, "height": 820}, "light")
 
     char, heard = letter_to_paper(kid, server, "child-paper-transfer-light.png")
     assert_heard_in_full(lines(kid, heard), ["paper.write", "paper.rate"])
@@ -96,17 +101,7 @@ def test_the_child_writes_on_paper_rates_it_with_a_face_and_the_parent_sees_it(b
 
 
 def test_the_arrow_goes_on_without_paper_and_stores_nothing(browser, server):
-    child = onboarded(server)
-    switch_paper_transfer_on(browser, server, child)
-    context = browser.new_context(viewport={"width": 820, "height": 1180}, color_scheme="dark")
-    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    kid = context.new_page()
-    kid.goto(server.url)
-    wait_screen(kid, "home")
-    kid.click("[data-world-button=schule]")
-    wait_screen(kid, "schule")
-    wait_phase(kid, "observe")
-    unlock_audio(kid)
+    child, context, kid = child_in_schule(browser, server, {"width": 820, "height": 1180}, "dark")
     char, _ = letter_to_paper(kid, server, "child-paper-transfer-dark-portrait.png")
     kid.click("#paper-skip")
     kid.wait_for_selector("#paper-transfer", state="hidden")

@@ -49,16 +49,17 @@ extension LessonStore: LiveSessionStore {
     func recordLetter(_ row: LetterSessionRow) async throws { try await children.recordLetter(row) }
 
     func addPaperRating(_ rating: PaperRatingWrite) async throws {
-        do {
-            try await research.addPaperRating(childID: rating.childID, lessonID: rating.lessonID, script: rating.script,
+        func add(lessonID: String?) async throws {
+            try await research.addPaperRating(childID: rating.childID, lessonID: lessonID, script: rating.script,
                                               glyph: rating.glyph, face: rating.face, ratedBy: "child", note: nil,
                                               now: rating.ratedAt)
+        }
+        do {
+            try await add(lessonID: rating.lessonID)
         } catch ResearchStore.Failure.unknownLesson {
             // None of the lesson's records was ever stored (given up after failing for long): the
             // face is kept without its lesson rather than waiting for ever ahead of later writes.
-            try await research.addPaperRating(childID: rating.childID, lessonID: nil, script: rating.script,
-                                              glyph: rating.glyph, face: rating.face, ratedBy: "child", note: nil,
-                                              now: rating.ratedAt)
+            try await add(lessonID: nil)
         }
     }
 
