@@ -9,6 +9,7 @@ from adult_gate import solve_gate_in_page
 from child_steps import run_scheduled_letter, wait_screen
 from conftest import artifact, no_digits_shown
 from lesson_steps import wait_phase
+from link import SilentableLink
 from test_adult_settings import onboarded
 from test_speech import assert_heard_in_full, lines, unlock_audio, wait_quiet
 
@@ -58,14 +59,15 @@ def letter_to_paper(page, server, shot):
     return char, heard
 
 
-def child_in_schule(browser, server, viewport, scheme):
-    """A child whose parent switched paper transfer on, on its tablet in Schule with sound."""
+def child_in_schule(browser, server, viewport, scheme, url=None):
+    """A child whose parent switched paper transfer on, on its tablet in Schule with sound (through
+    `url`, the server's unless given)."""
     child = onboarded(server)
     switch_paper_transfer_on(browser, server, child)
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
     kid = context.new_page()
-    kid.goto(server.url)
+    kid.goto(url or server.url)
     wait_screen(kid, "home")
     kid.click("[data-world-button=schule]")
     wait_screen(kid, "schule")
@@ -109,3 +111,28 @@ def test_the_arrow_goes_on_without_paper_and_stores_nothing(browser, server):
     kid.wait_for_function(f"document.body.dataset.glyph !== '{char}'")
     assert ratings(server, child) == []
     context.close()
+
+
+def test_a_face_tapped_while_the_link_is_silent_is_stored_once_the_tablet_is_back(browser, server):
+    link = SilentableLink(server.port)
+    try:
+        child, context, kid = child_in_schule(browser, server, {"width": 1180, "height": 820}, "light", link.url)
+        char, heard = letter_to_paper(kid, server, "child-paper-transfer-silent-link.png")
+        # The face goes into connections that carry nothing and never close (the page's clips too:
+        # what is heard then is not what this test is about).
+        link.silence()
+        kid.click("#paper-faces [data-face='2']")
+        kid.wait_for_selector("#paper-transfer", state="hidden")  # the child goes on at once
+        assert ratings(server, child) == []
+        kid.wait_for_function("document.body.dataset.online === 'false'", timeout=15000)
+        kid.wait_for_function("document.body.dataset.online === 'true'", timeout=15000)
+        wait_phase(kid, "observe")  # a letter goes on after the reconnect
+        kid.wait_for_function("document.getElementById('offline').classList.contains('hidden')")
+        deadline = 50
+        while not ratings(server, child) and deadline:
+            kid.wait_for_timeout(100)
+            deadline -= 1
+        assert ratings(server, child) == [(lesson_of(server, child, char), char, "druck", 2, "child")], "stored once, with its letter"
+        context.close()
+    finally:
+        link.close()

@@ -92,7 +92,57 @@ struct PaperTransferTests {
         #expect(try Self.ratings(h).isEmpty)
     }
 
-    @Test(arguments: [#"{"type":"paper"}"#, #"{"type":"paper","face":0}"#, #"{"type":"paper","face":4}"#, #"{"type":"paper","face":"3"}"#])
+    /// The page lost its connection as the child tapped a face: it reconnects (a new connection,
+    /// which knows nothing of the letter), says hello, and sends the face with its lesson.
+    static func reconnect(_ h: inout H) async {
+        h.connection = SessionConnection(library: SessionConnectionTests.library, store: h.store,
+                                         recognizer: SessionConnectionTests.recognizer, clock: h.clock.serverClock)
+        _ = await h.send(#"{"type":"hello","child":"\#(childID)"}"#)
+    }
+
+    @Test func aFaceSentAfterAReconnectNamesItsLessonAndIsStoredOnce() async throws {
+        var h = try H()
+        let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        await Self.reconnect(&h)
+        // Without its lesson the new connection cannot know which letter is meant.
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3}"#)) == .noSession)
+        #expect(await h.send(#"{"id":4,"type":"paper","face":3,"lesson":"\#(lesson)"}"#) == [.paperStored(re: .number(4))])
+        // The same face again (its answer was lost too) is answered as stored and not counted twice;
+        // another face for the same letter is refused.
+        #expect(await h.send(#"{"id":5,"type":"paper","face":3,"lesson":"\#(lesson)"}"#) == [.paperStored(re: .number(5))])
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":1,"lesson":"\#(lesson)"}"#)) == .noSession)
+        let rows = try Self.ratings(h)
+        #expect(rows.map(\.face) == [.good] && rows.first?.lessonID == lesson && rows.first?.glyph == "L" && rows.first?.ratedBy == "child")
+    }
+
+    @Test func afterAReconnectOnlyAFinishedLetterOfThisChildBeforeTheNextOneCanBeRated() async throws {
+        var h = try H()
+        let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        let started = await h.send(#"{"type":"start","glyph":"M"}"#)
+        let left = try #require(StorageFailureTests.lessonID(started))
+        _ = await h.send(#"{"type":"tap","point":[0,0]}"#)  // observe passes: M has a record
+        _ = await h.send(#"{"type":"end"}"#)  // and is left unfinished
+        await Self.reconnect(&h)
+        for named in [left, "no-such-lesson"] {
+            #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(named)"}"#)) == .noSession)
+        }
+        // Another child on the tablet cannot rate the first child's letter.
+        _ = await h.send(#"{"type":"hello","child":"0e7bd8a4-52d8-4c5e-9a2e-3e7f1d2c9b01"}"#)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
+        // A letter begun on the new connection ends the chance to rate the earlier one.
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
+        _ = await h.send(#"{"type":"start","glyph":"T"}"#)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
+        #expect(try Self.ratings(h).isEmpty)
+        // Nor is a letter asked for paper when the adults switched it off since.
+        var child = try await h.store.child(id: Self.childID)
+        child.settings.paperTransfer = false
+        try await h.store.save(child)
+        await Self.reconnect(&h)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
+    }
+
+    @Test(arguments: [#"{"type":"paper"}"#, #"{"type":"paper","face":0}"#, #"{"type":"paper","face":4}"#, #"{"type":"paper","face":"3"}"#, #"{"type":"paper","face":3,"lesson":""}"#])
     func aFaceOutOfRangeIsRefused(message: String) async throws {
         var h = try H()
         _ = try await Self.finishLetter(&h, paperTransfer: true)

@@ -74,6 +74,9 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     }
     func recordLetter(_ row: LetterSessionRow) async throws { try write(); try await real.recordLetter(row) }
     func addPaperRating(_ rating: PaperRatingWrite) async throws { try write(); try await real.addPaperRating(rating) }
+    func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace? {
+        try await real.childsPaperFace(lessonID: lessonID, childID: childID)
+    }
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await real.attendance(childID: childID, on: day)
     }

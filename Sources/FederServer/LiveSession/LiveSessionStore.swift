@@ -31,6 +31,8 @@ protocol LiveSessionStore: Sendable {
     func isDeleted(childID: String) async -> Bool
     /// The child's own paper-transfer rating of a letter it finished.
     func addPaperRating(_ rating: PaperRatingWrite) async throws
+    /// The face the child gave the lesson on paper, if it rated it.
+    func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace?
 }
 
 extension LessonStore: LiveSessionStore {
@@ -61,6 +63,10 @@ extension LessonStore: LiveSessionStore {
             // face is kept without its lesson rather than waiting for ever ahead of later writes.
             try await add(lessonID: nil)
         }
+    }
+
+    func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace? {
+        try await research.paperFace(childID: childID, lessonID: lessonID, ratedBy: "child")
     }
 
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {

@@ -11,6 +11,7 @@ extension SessionConnection {
         var replies: [ServerMessage] = []
         if lesson != nil, childID != child?.id { replies += await abandonLesson(re: id) }
         if childID != child?.id { paperDue = nil }  // the letter on paper was another child's
+        letterBegunSinceHello = false
         guard let childID else {
             child = nil
             return replies + [.hello(re: id, protocolVersion: ClientMessageDecoder.protocolVersion, child: nil, condition: nil)]

@@ -21,6 +21,7 @@ extension SessionConnection {
         }
         let writer = child?.id
         paperDue = nil  // not rated before the next letter: skipped
+        letterBegunSinceHello = true
         var replies = await abandonLesson(re: id)
         // Deleted meanwhile: found here, or already while the abandoned letter was learnt from.
         guard await refreshProfile(), writer == nil || child != nil else {

@@ -7,6 +7,7 @@ extension SessionConnection {
     mutating func resumeLesson(_ resume: ClientMessage.ResumeRequest, request: ClientMessage.StartRequest,
                                re id: RequestID?) async -> [ServerMessage] {
         paperDue = nil  // another letter goes on: the finished one is not rated on paper
+        letterBegunSinceHello = true
         guard let current = child else {
             return [.error(re: id, ProtocolError(.noChild, "resuming needs the child: send hello first"))]
         }

@@ -34,6 +34,9 @@ struct SessionConnection: Sendable {
     /// The finished letter the child may rate on paper (`SessionConnection+Paper`), until it does or
     /// another letter begins.
     var paperDue: PaperDue?
+    /// A letter was started or resumed since the last `hello`: a face naming an earlier letter is
+    /// no longer taken (it was skipped, as on the connection that finished it).
+    var letterBegunSinceHello = false
 
     struct ActiveLesson: Sendable {
         var machine: LessonMachine
@@ -126,8 +129,8 @@ struct SessionConnection: Sendable {
             return await read(request, re: id)
         case .onboarded(let pointer, let handedness):
             return await onboarded(pointer: pointer, handedness: handedness, re: id)
-        case .paper(let face):
-            return await ratePaper(face, re: id)
+        case .paper(let face, let lessonID):
+            return await ratePaper(face, lesson: lessonID, re: id)
         }
     }
 

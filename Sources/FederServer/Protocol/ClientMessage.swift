@@ -21,7 +21,9 @@ enum ClientMessage: Sendable, Equatable {
     /// Onboarding done: how the child writes.
     case onboarded(pointer: PointerKind, handedness: Handedness)
     /// Paper transfer: the child's face for the letter it just wrote on paper.
-    case paper(face: PaperFace)
+    /// `lesson` names the letter (its id from `started`): how a face tapped while the connection
+    /// was down reaches the server after the page reconnected.
+    case paper(face: PaperFace, lesson: String?)
 
     struct StartRequest: Sendable, Equatable {
         /// The character, or with `isWord` the word (joined scripts: built by `WordBuilder`); nil with
@@ -142,7 +144,10 @@ struct ClientMessageDecoder: Sendable {
             guard let face = PaperFace(rawValue: body.face) else {
                 throw ProtocolError(.invalidMessage, "face must be 1, 2 or 3 (not yet, almost, good)")
             }
-            return .paper(face: face)
+            if let lesson = body.lesson, lesson.isEmpty || lesson.count > 64 {
+                throw ProtocolError(.invalidMessage, "lesson must be a lesson id (1 to 64 characters)")
+            }
+            return .paper(face: face, lesson: body.lesson)
         case "onboarded":
             let body: Onboarded = try body(data)
             return .onboarded(pointer: body.pointer, handedness: body.handedness)
@@ -199,7 +204,7 @@ struct ClientMessageDecoder: Sendable {
         var resume: ClientMessage.ResumeRequest?
     }
     private struct Read: Decodable { var ink: Ink; var expected: String? }
-    private struct Paper: Decodable { var face: Int }
+    private struct Paper: Decodable { var face: Int; var lesson: String? }
     private struct Onboarded: Decodable { var pointer: PointerKind; var handedness: Handedness }
     private struct Down: Decodable { var pointer: PointerKind; var sample: PenSample }
     private struct Move: Decodable { var samples: [PenSample] }

@@ -126,6 +126,16 @@ public struct ResearchStore: Sendable {
         }
     }
 
+    /// The face `ratedBy` gave the lesson, if any (the first, when there are several).
+    public func paperFace(childID: String, lessonID: String, ratedBy: String) async throws -> PaperFace? {
+        try await database.writer.read { db in
+            let face = try Int.fetchOne(db, sql: """
+                SELECT face FROM researchPaperRating WHERE childID = ? AND lessonID = ? AND ratedBy = ? ORDER BY id LIMIT 1
+                """, arguments: [childID, lessonID, ratedBy])
+            return face.flatMap(PaperFace.init(rawValue:))
+        }
+    }
+
     // MARK: Helpers
 
     public static func isActive(_ db: Database) throws -> Bool {

@@ -1,7 +1,8 @@
 // Paper transfer (a research option an adult switches on): after a finished letter the child writes
 // it on paper, then taps one of three faces for how it turned out. The model letter stands on a
 // ruled sheet to copy from; Feder says what to do; nothing on the screen has to be read. A face goes
-// to the server as `paper`; the arrow below goes on without one (no paper at hand).
+// to the server as `paper` with its lesson, so that a face tapped while the connection is down is
+// sent once it is back; the arrow below goes on without one (no paper at hand).
 
 import { say, sayAll, stopSpeaking } from "./speak.js";
 
@@ -51,9 +52,10 @@ export class PaperTransfer {
     $("paper-skip").addEventListener("click", () => this.finish(null));
   }
 
-  /** Shows the sheet for `glyph` and resolves, once the child tapped a face or went on, with the
-   * face (1–3) or null. */
-  ask(glyph) {
+  /** Shows the sheet for `glyph` (of lesson `lessonID`) and resolves, once the child tapped a
+   * face or went on, with the face (1–3) or null. */
+  ask(glyph, lessonID) {
+    this.lessonID = lessonID;
     $("paper-sheet").innerHTML = sheet(glyph);
     this.overlay.dataset.chosen = "";
     this.overlay.classList.remove("hidden");
@@ -68,10 +70,23 @@ export class PaperTransfer {
     this.overlay.dataset.chosen = String(n);
     stopSpeaking("prompt");
     say(PAPER_LINES.thanks);
-    // The child never waits on the server: the face goes, and the lesson goes on. Offline it is not
-    // stored (the server only stores what it is sent).
-    this.connection.request("paper", { face: n }).catch(() => []);
+    // The child never waits on the server: the face goes, and the lesson goes on.
+    this.send({ face: n, lesson: this.lessonID });
     setTimeout(() => this.finish(n), 700);
+  }
+
+  /** Sends a face; one that did not reach the server (offline, the connection lost before its
+   * answer) is kept for `sendKept`. */
+  async send(rating) {
+    this.kept = null;
+    const replies = await this.connection.request("paper", rating).catch(() => null);
+    if (!replies) this.kept = rating;
+  }
+
+  /** After a reconnect's hello: the face kept, once more (the server answers a face it already
+   * has as stored, so nothing is counted twice). */
+  async sendKept() {
+    if (this.kept) await this.send(this.kept);
   }
 
   finish(n) {

@@ -102,7 +102,7 @@ export class SchuleScreen {
     // Paper transfer (an adult's research setting): the letter on paper first, then the round.
     if (p?.paper && !p.paperAsked && this.view.glyph) {
       p.paperAsked = true;
-      await this.paper.ask(this.view.glyph);
+      await this.paper.ask(this.view.glyph, this.view.lessonID);
       if (state.screen !== "schule") return;
     }
     const roundNow = Boolean(p?.roundDone && !this.roundShown);
@@ -119,6 +119,8 @@ export class SchuleScreen {
 
   /** After the connection came back: the letter goes on where it was. */
   async reconnected() {
+    // Before anything else: a letter begun first would end the chance to rate the last one.
+    await this.paper.sendKept();
     if (state.screen !== "schule") return;
     const resumed = await this.view.resume();
     if (resumed === "finished") return this.next();
