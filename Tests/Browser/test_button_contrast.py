@@ -1,0 +1,58 @@
+"""The round secondary buttons (hear again, go on) must stand out from the paper they sit on and
+carry an icon a child can see, in light and in dark: in dark they once were dark on dark."""
+
+import re
+
+import pytest
+
+from child_steps import wait_screen
+from test_screens import onboarded_profile
+
+
+def rgb(css):
+    """"rgb(r, g, b)" or "rgba(r, g, b, a)" → ((r, g, b), alpha)."""
+    parts = [float(p) for p in re.findall(r"[\d.]+", css)]
+    return tuple(parts[:3]), (parts[3] if len(parts) > 3 else 1.0)
+
+
+def luminance(colour):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = map(channel, colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme):
+    child = onboarded_profile(server, "igel", "gelb")
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme=scheme)
+    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page = context.new_page()
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    styles = page.evaluate("""() => [...document.querySelectorAll('.sticker.secondary, #paper-skip')].map((b) => {
+        const s = getComputedStyle(b);
+        return { id: b.id || b.className, background: s.backgroundColor, color: s.color, shadow: s.boxShadow };
+    })""")
+    paper = page.evaluate("getComputedStyle(document.querySelector('.paper')).backgroundColor")
+    assert len(styles) >= 3, styles
+    for button in styles:
+        surface, alpha = rgb(button["background"])
+        assert alpha == 1, button
+        icon, _ = rgb(button["color"])
+        # WCAG's contrast for graphics and controls (1.4.11): at least 3:1.
+        assert contrast(icon, surface) >= 3, (scheme, button)
+        if scheme == "dark":
+            # Off the dark paper: a lighter surface and a visible ring around it.
+            assert contrast(surface, rgb(paper)[0]) >= 1.2, (button, paper)
+            ring = re.match(r"(rgba?\([^)]*\)) 0px 0px 0px 2px", button["shadow"])
+            assert ring and rgb(ring.group(1))[1] >= 0.4, button
+    context.close()
