@@ -78,7 +78,8 @@ def transcript(rng, glyph_table):
         out.append(rng.choice([{"type": "restart"}, {"type": "ping"}, {"type": "observed"}]))
     out += [{"type": "read", "ink": {"pointer": "pen", "strokes": [[[10, 10, 0], [20, 30, 0.1], [30, 60, 0.2]]]},
              "expected": char}, {"type": "onboarded", "pointer": "pen", "handedness": "left"},
-            {"type": "start", "next": True}, {"type": "end"}]
+            {"type": "start", "next": True}, {"type": "end"},
+            {"type": "paper", "face": rng.randint(1, 3), "lesson": "%08x" % rng.getrandbits(32)}]
     return out
 
 
