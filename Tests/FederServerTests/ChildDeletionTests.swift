@@ -55,6 +55,19 @@ struct ChildDeletionRouteTests {
         #expect(rows.map(\.phase).sorted() == ["direct", "observe"] && rows.allSatisfy { $0.childID == nil }, "\(rows.map(\.phase))")
     }
 
+    /// Found by a review: a resume was served to a deleted child whose lesson had nothing stored.
+    @Test func aResumeForADeletedChildIsAnsweredChildDeleted() async throws {
+        var h = try SessionConnectionTests.Harness()
+        let id = SessionConnectionTests.childID
+        _ = await h.send(#"{"type":"hello","child":"\#(id)"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(await h.send(#"{"type":"start","glyph":"L"}"#)))
+        #expect(try await h.store.children.delete(id: id, now: Date()) != nil)
+        let resumed = await h.send(#"{"type":"start","glyph":"L","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#)
+        #expect(codes(resumed) == [.childDeleted], "\(resumed)")
+        #expect(!resumed.contains { if case .started = $0 { true } else { false } }, "no letter for a deleted child")
+        #expect(try await h.store.children.find(id: id) == nil)
+    }
+
     /// Found by a review: a record of the deleted child that failed mid-letter was kept for another
     /// try and held back every record of the next child on the same tablet, and was logged in full
     /// when the tablet closed. Now it is dropped, the page hears `child_deleted`, the next child's

@@ -84,6 +84,16 @@ struct PaperTransferTests {
         #expect(try Self.ratings(h).isEmpty)
     }
 
+    /// A refused resume changes nothing: the finished letter still waits for its face.
+    @Test func aRefusedResumeKeepsTheLetterWaitingForItsFace() async throws {
+        var h = try H()
+        _ = try await Self.finishLetter(&h, paperTransfer: true)
+        let refused = await h.send(#"{"type":"start","next":true,"resume":{"lesson":"never-stored","phase":"guided","attempt":1}}"#)
+        #expect(SessionConnectionTests.errorCode(refused) == .noSuchLesson)
+        #expect(await h.send(#"{"type":"paper","face":1}"#) == [.paperStored(re: nil)])
+        #expect(try Self.ratings(h).map(\.face) == [.notYet])
+    }
+
     @Test func anotherChildOnTheTabletCannotRateTheLetter() async throws {
         var h = try H()
         _ = try await Self.finishLetter(&h, paperTransfer: true)

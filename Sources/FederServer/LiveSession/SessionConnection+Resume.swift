@@ -6,11 +6,11 @@ import Foundation
 extension SessionConnection {
     mutating func resumeLesson(_ resume: ClientMessage.ResumeRequest, request: ClientMessage.StartRequest,
                                re id: RequestID?) async -> [ServerMessage] {
-        paperDue = nil  // another letter goes on: the finished one is not rated on paper
-        letterBegunSinceHello = true
-        guard let current = child else {
+        guard child != nil else {
             return [.error(re: id, ProtocolError(.noChild, "resuming needs the child: send hello first"))]
         }
+        // An adult deleted the child since its hello: nothing of it is served again (as at `start`).
+        guard await refreshProfile(), let current = child else { return [Self.childDeleted(re: id)] }
         // A refused resume changes nothing, so the letter in progress ends only once the lesson to
         // resume is known — unless it is that very letter: then it is recorded first, so that what
         // is read back includes it.
@@ -57,6 +57,10 @@ extension SessionConnection {
             replies.append(storageFailed("the kept strokes could not be loaded", error, re: id))
             return replies
         }
+        // Served from here on: the letter in progress ends, and a finished letter's paper face is
+        // no longer asked for (a refused resume above changed neither).
+        paperDue = nil
+        letterBegunSinceHello = true
         if !resumesTheLetterInProgress {
             replies = await abandonLesson(re: id)
         }
