@@ -351,6 +351,16 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
         if len(free):
             assert arms[arm]["form"]["mean"] == pytest.approx(free["form"].mean(), rel=1e-12)
     assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
+    # Recognition against the expected letter, per arm and letter: Klarheit's mean and the share of
+    # readings that were the expected letter.
+    read = attempts[attempts["clarity"].notna()]
+    assert len(read) > 0
+    for (arm, glyph), rows in read.groupby(["arm", "glyph"]):
+        shown = {c["glyph"]: c for c in arms[arm]["clarity"]}[glyph]
+        assert shown["clarity"]["n"] == len(rows)
+        assert shown["clarity"]["mean"] == pytest.approx(rows["clarity"].mean(), rel=1e-12)
+        assert shown["recognizedAsExpected"] == pytest.approx(rows["clarityIsExpected"].astype(bool).mean(), rel=1e-12)
+    assert sum(len(a["clarity"]) for a in dashboard["arms"]) == read.groupby(["arm", "glyph"]).ngroups
 
 
 def scheduler_figures(attempts):
@@ -416,7 +426,8 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
         if arm["form"]["n"]:
             assert row[3].startswith(f"{german(arm['form']['mean'])} [{german(arm['form']['low'])}; {german(arm['form']['high'])}]")
     colours = {"threePhase": "#2f6fb5", "guidedOnly": "#d08a18", "control": "#7a7a7a", "notEnrolled": "#b9b9b9"}
-    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart", "scheduler-chart"]:
+    for chart in ["motor-chart", "curve-chart", "free-curve-chart", "pairs-chart", "clarity-chart", "recognized-chart",
+                  "scheduler-chart"]:
         assert page.locator(f"#{chart} svg").count() == 1, chart
         assert page.locator(f"#{chart} table tbody tr").count() >= 1, chart
         # Each arm in its own colour, named in the key under the chart (all were grey: the colours
@@ -426,6 +437,10 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
         assert fills and fills <= set(colours.values()), (chart, fills)
         key = page.eval_on_selector_all(f"#{chart} .legend li", "items => items.map(i => i.textContent)")
         assert key == [f"{names[a['arm']]} ({a['arm']})" for a in dashboard["arms"]], (chart, key)
+    # Recognition against the expected letter: each share in the chart's table as the dashboard has it.
+    shares = page.eval_on_selector_all("#recognized-chart tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[0], r[2], r[3]) for r in shares] == [
+        (c["glyph"], str(c["clarity"]["n"]), german(c["recognizedAsExpected"])) for a in dashboard["arms"] for c in a["clarity"]]
     # Scheduler effectiveness: a row per arm and kind of pick, its numbers as the dashboard has them.
     shown = page.eval_on_selector_all("#scheduler tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
     kinds = {"newOrWeak": "neu oder schwach", "review": "Wiederholung", "word": "Wort", "chosen": "selbst gewählt"}

@@ -7,8 +7,8 @@ public enum ResearchTables {
     static let phases = LessonPhase.allCases.map(\.rawValue)
     static let outcomes = ["passed", "repeated", "restarted", "abandoned"]
     static let pointers = PointerKind.allCases.map(\.rawValue)
-    static let enrolledText = "Whether the child was enrolled in the study (with consent) when this was recorded; "
-        + "false rows are not study data."
+    static let enrolledText = "Whether the child was enrolled in the study (with consent, the study running) when this was "
+        + "recorded and, for an attempt and what belongs to it, the attempt ran in the child's arm; false rows are not study data."
     static let enrolledNowText = "Whether the child is enrolled in a running study at the time of the export "
         + "(an arm is changed only for an enrolled child); false rows are not study data."
 
