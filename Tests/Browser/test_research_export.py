@@ -99,7 +99,10 @@ def study(tmp_path_factory):
                 scale = 1.6 if k % 3 == 0 and n == 1 else 1.0
                 # Every fourth child practises its letter twice (the dashboard's change since the last lesson).
                 letter = LETTERS[k % len(LETTERS)] if k % 4 == 0 else LETTERS[(k + n) % len(LETTERS)]
-                stored[child]["records"] += c.lesson(letter, free_scale=scale)
+                # Every fifth child writes another letter where its first letter is asked for alone:
+                # the recognizer's reading is then not the expected letter.
+                instead = ("M" if letter != "M" else "o") if k % 5 == 1 and n == 0 else None
+                stored[child]["records"] += c.lesson(letter, free_scale=scale, free_instead=instead)
             stored[child]["records"] += c.lesson(None)  # then the scheduler's letter, as "Weiter" asks for it
             c.close()
         except Exception as e:  # reported below, with the child
@@ -361,6 +364,9 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
         assert shown["clarity"]["mean"] == pytest.approx(rows["clarity"].mean(), rel=1e-12)
         assert shown["recognizedAsExpected"] == pytest.approx(rows["clarityIsExpected"].astype(bool).mean(), rel=1e-12)
     assert sum(len(a["clarity"]) for a in dashboard["arms"]) == read.groupby(["arm", "glyph"]).ngroups
+    # The fixture has letters read as another one (every fifth child wrote another letter once).
+    assert not read["clarityIsExpected"].astype(bool).all()
+    assert any(c["recognizedAsExpected"] < 1 for a in dashboard["arms"] for c in a["clarity"])
 
 
 def scheduler_figures(attempts):
