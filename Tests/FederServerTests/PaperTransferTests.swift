@@ -125,21 +125,30 @@ struct PaperTransferTests {
         #expect(rows.map(\.face) == [.good] && rows.first?.lessonID == lesson && rows.first?.glyph == "L" && rows.first?.ratedBy == "child")
     }
 
-    @Test func afterAReconnectOnlyAFinishedLetterOfThisChildBeforeTheNextOneCanBeRated() async throws {
+    @Test func afterAReconnectALetterWrittenSinceOnAnyTabletLetsTheEarlierOneGoUnrated() async throws {
         var h = try H()
         let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        // The child goes on (here on the same tablet; on another one the records are the same).
         let started = await h.send(#"{"type":"start","glyph":"M"}"#)
         let left = try #require(StorageFailureTests.lessonID(started))
         _ = await h.send(#"{"type":"tap","point":[0,0]}"#)  // observe passes: M has a record
         _ = await h.send(#"{"type":"end"}"#)  // and is left unfinished
         await Self.reconnect(&h)
-        for named in [left, "no-such-lesson"] {
+        for named in [lesson, left, "no-such-lesson"] {
             #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(named)"}"#)) == .noSession)
         }
+        #expect(try Self.ratings(h).isEmpty)
+    }
+
+    @Test func afterAReconnectALetterBegunThereOrAnotherChildOrTheSettingOffRefusesTheFace() async throws {
+        var h = try H()
+        let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        await Self.reconnect(&h)
         // Another child on the tablet cannot rate the first child's letter.
         _ = await h.send(#"{"type":"hello","child":"0e7bd8a4-52d8-4c5e-9a2e-3e7f1d2c9b01"}"#)
         #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
-        // A letter begun on the new connection ends the chance to rate the earlier one.
+        // A letter begun on the new connection ends the chance (it has no record yet: only the
+        // letter begun here refuses the face).
         _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
         _ = await h.send(#"{"type":"start","glyph":"T"}"#)
         #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
@@ -150,6 +159,44 @@ struct PaperTransferTests {
         try await h.store.save(child)
         await Self.reconnect(&h)
         #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#)) == .noSession)
+        // With it on again, the same reconnect takes it: what refused it above was each reason in turn.
+        child.settings.paperTransfer = true
+        try await h.store.save(child)
+        await Self.reconnect(&h)
+        #expect(await h.send(#"{"type":"paper","face":2,"lesson":"\#(lesson)"}"#) == [.paperStored(re: nil)])
+        #expect(try Self.ratings(h).map(\.face) == [.almost])
+    }
+
+    /// The letter cannot be read after a reconnect: `storage_failed`, and the face is taken when
+    /// the page sends it again.
+    @Test func aFinishedLetterThatCannotBeReadIsAnsweredStorageFailedAndTakenLater() async throws {
+        var switchable: SwitchableStore!
+        var h = try H(storage: { real in switchable = SwitchableStore(real); return switchable })
+        let store: SwitchableStore = switchable
+        let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        h.connection = SessionConnection(library: SessionConnectionTests.library, store: store,
+                                         recognizer: SessionConnectionTests.recognizer, clock: h.clock.serverClock)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.childID)"}"#)
+        store.refuseProfileReads(true)
+        #expect(SessionConnectionTests.errorCode(await h.send(#"{"type":"paper","face":3,"lesson":"\#(lesson)"}"#)) == .storageFailed)
+        store.refuseProfileReads(false)
+        #expect(await h.send(#"{"type":"paper","face":3,"lesson":"\#(lesson)"}"#) == [.paperStored(re: nil)])
+        #expect(try Self.ratings(h).map(\.face) == [.good])
+    }
+
+    /// A face kept for another try by a connection that closed, and sent again by the page on a
+    /// new one: stored once.
+    @Test func theChildsFaceForALessonIsStoredOnceHoweverOftenItArrives() async throws {
+        var h = try H()
+        let (_, lesson) = try await Self.finishLetter(&h, paperTransfer: true)
+        let rating = PaperRatingWrite(childID: Self.childID, lessonID: lesson, script: "druck", glyph: "L", face: .good, ratedAt: Date())
+        try await h.store.addPaperRating(rating)
+        try await h.store.addPaperRating(rating)
+        #expect(try Self.ratings(h).count == 1)
+        // An adult's rating of the same letter is its own row.
+        try await h.store.research.addPaperRating(childID: Self.childID, lessonID: lesson, script: "druck", glyph: "L",
+                                                  face: .almost, ratedBy: "adult", note: nil)
+        #expect(try Self.ratings(h).map(\.ratedBy).sorted() == ["adult", "child"])
     }
 
     @Test(arguments: [#"{"type":"paper"}"#, #"{"type":"paper","face":0}"#, #"{"type":"paper","face":4}"#, #"{"type":"paper","face":"3"}"#, #"{"type":"paper","face":3,"lesson":""}"#])

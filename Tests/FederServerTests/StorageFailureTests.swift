@@ -77,6 +77,10 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace? {
         try await real.childsPaperFace(lessonID: lessonID, childID: childID)
     }
+    func latestLessonID(childID: String) async throws -> String? {
+        if lock.withLock({ refusingProfileReads }) { throw WriteRefused() }
+        return try await real.latestLessonID(childID: childID)
+    }
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await real.attendance(childID: childID, on: day)
     }

@@ -33,6 +33,8 @@ protocol LiveSessionStore: Sendable {
     func addPaperRating(_ rating: PaperRatingWrite) async throws
     /// The face the child gave the lesson on paper, if it rated it.
     func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace?
+    /// The lesson of the child's latest stored record.
+    func latestLessonID(childID: String) async throws -> String?
 }
 
 extension LessonStore: LiveSessionStore {
@@ -67,6 +69,10 @@ extension LessonStore: LiveSessionStore {
 
     func childsPaperFace(lessonID: String, childID: String) async throws -> PaperFace? {
         try await research.paperFace(childID: childID, lessonID: lessonID, ratedBy: "child")
+    }
+
+    func latestLessonID(childID: String) async throws -> String? {
+        try await research.latestLessonID(childID: childID)
     }
 
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {

@@ -38,8 +38,10 @@ extension SessionConnection {
     /// `paper`: the child's face for the letter it just wrote on paper. Stored once; a second face
     /// for the same letter, or one with no finished letter waiting for it, is refused. A face that
     /// names its lesson is also taken on a later connection of the same child, before any other
-    /// letter begins there: the page tapped it while the connection was down and sends it after
-    /// reconnecting. Sent again after a reply that was lost, the same face is answered as stored.
+    /// letter begins there and while it is the child's latest lesson (a letter written since, on any
+    /// tablet, lets it go unrated): the page tapped it while the connection was down and sends it
+    /// after reconnecting. Sent again after a reply that was lost, the same face is answered as
+    /// stored.
     mutating func ratePaper(_ face: PaperFace, lesson named: String?, re id: RequestID?) async -> [ServerMessage] {
         guard let current = child else { return [.error(re: id, ProtocolError(.noChild, "send hello with a child first"))] }
         let due: PaperDue
@@ -51,7 +53,8 @@ extension SessionConnection {
                     return given == face ? [.paperStored(re: id)]
                         : [.error(re: id, ProtocolError(.noSession, "this letter already has the child's face"))]
                 }
-                let records = try await store.lessonRecords(lessonID: named, childID: current.id)
+                let latest = try await store.latestLessonID(childID: current.id)
+                let records = latest == named ? try await store.lessonRecords(lessonID: named, childID: current.id) : []
                 guard let earlier = Self.paperDue(afterStored: records, lessonID: named, child: current) else {
                     return [.error(re: id, ProtocolError(.noSession, "that lesson is not a finished letter of this child waiting for a face"))]
                 }

@@ -117,12 +117,25 @@ public struct ResearchStore: Sendable {
             if let lessonID {
                 let known = PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == lessonID && PhaseRecordRow.Columns.childID == childID)
                 guard try !known.isEmpty(db) else { throw Failure.unknownLesson(lessonID) }
+                // The child rates a letter once: a face sent again (its answer lost, or kept for
+                // another try by a connection that closed meanwhile) is the one already stored.
+                if ratedBy == "child", let stored = try Int64.fetchOne(db, sql: """
+                    SELECT id FROM researchPaperRating WHERE childID = ? AND lessonID = ? AND ratedBy = 'child' ORDER BY id LIMIT 1
+                    """, arguments: [childID, lessonID]) { return stored }
             }
             try db.execute(sql: """
                 INSERT INTO researchPaperRating (childID, lessonID, script, glyph, ratedAt, face, ratedBy, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [childID, lessonID, script, glyph, now, face.rawValue, ratedBy, note])
             return db.lastInsertedRowID
+        }
+    }
+
+    /// The lesson of the child's latest phase record (nil when it has none).
+    public func latestLessonID(childID: String) async throws -> String? {
+        try await database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT lessonID FROM phaseRecord WHERE childID = ? ORDER BY id DESC LIMIT 1",
+                                arguments: [childID])
         }
     }
 

@@ -76,11 +76,11 @@ export class PaperTransfer {
   }
 
   /** Sends a face; one that did not reach the server (offline, the connection lost before its
-   * answer) is kept for `sendKept`. */
+   * answer) or that the server could not handle now (`storage_failed`) is kept for `sendKept`. */
   async send(rating) {
     this.kept = null;
     const replies = await this.connection.request("paper", rating).catch(() => null);
-    if (!replies) this.kept = rating;
+    if (!replies || replies.some((r) => r.type === "error" && r.code === "storage_failed")) this.kept = rating;
   }
 
   /** After a reconnect's hello: the face kept, once more (the server answers a face it already
