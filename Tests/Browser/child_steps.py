@@ -52,8 +52,8 @@ def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=Fa
         skipped_at = page.evaluate("performance.now()")
         page.click("#demo-skip")
     wait_screen(page, "home", timeout=40000)
-    return skipped_at
     no_digits_shown(page)
+    return skipped_at
 
 
 def glyph(server, char):

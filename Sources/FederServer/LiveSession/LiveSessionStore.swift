@@ -71,10 +71,6 @@ extension LessonStore: LiveSessionStore {
         try await research.paperFace(childID: childID, lessonID: lessonID, ratedBy: "child")
     }
 
-    func latestLessonID(childID: String) async throws -> String? {
-        try await research.latestLessonID(childID: childID)
-    }
-
     func attendance(childID: String, on day: CalendarDay) async throws -> Attendance {
         try await children.attendance(childID: childID, on: day)
     }

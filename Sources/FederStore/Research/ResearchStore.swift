@@ -131,14 +131,6 @@ public struct ResearchStore: Sendable {
         }
     }
 
-    /// The lesson of the child's latest phase record (nil when it has none).
-    public func latestLessonID(childID: String) async throws -> String? {
-        try await database.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT lessonID FROM phaseRecord WHERE childID = ? ORDER BY id DESC LIMIT 1",
-                                arguments: [childID])
-        }
-    }
-
     /// The face `ratedBy` gave the lesson, if any (the first, when there are several).
     public func paperFace(childID: String, lessonID: String, ratedBy: String) async throws -> PaperFace? {
         try await database.writer.read { db in

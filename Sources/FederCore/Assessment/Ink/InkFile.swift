@@ -220,7 +220,6 @@ public struct InkFrame: Sendable, Equatable, Codable {
     }
 
     /// The same ruling with every line moved by `offset`.
-
     func shifted(by offset: Point) -> InkFrame {
         InkFrame(top: top.map { $0 + offset.y }, middle: middle + offset.y, base: base + offset.y,
                  bottom: bottom.map { $0 + offset.y }, left: left.map { $0 + offset.x })
