@@ -1,13 +1,13 @@
-"""Fixtures for the browser and protocol tests: a real `feder` server on a free port with its own
+"""Fixtures for the browser and protocol tests: a real `feder` server on a port of its own with its own
 data directory, and a real headless Chromium driven by Playwright."""
 
 import os
+import re
 import shutil
-import socket
 import sqlite3
 import subprocess
 import tempfile
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -24,21 +24,27 @@ def feder_binary() -> Path:
     return Path(out.stdout.strip()) / "feder"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class FederServer:
-    """A running `feder serve` process."""
+    """A running `feder serve` process.
 
-    def __init__(self, data_dir: Path, clock_start: str | None = None, extra_args: list[str] | None = None):
+    The server picks its own port (`--port 0`) and says which in its address line: a port chosen
+    here and handed over could be taken by another socket in between. Started again (a restart
+    the page must find), it listens on the same port. Its output is read all the
+    time by a thread (a full pipe would stop the server's logging, and with it the server), kept
+    for the test to read (`log()`) and shown when the server does not start."""
+
+    def __init__(self, data_dir: Path, clock_start: str | None = None, extra_args: list[str] | None = None,
+                 host: str = "127.0.0.1"):
         self.data_dir = data_dir
-        self.port = free_port()
+        self.port = None
         self.process = None
         self.clock_start = clock_start
         self.extra_args = extra_args or []
+        self.host = host
+        self.startup_lines: list[str] = []  # what the server wrote before its address line
+        self.address_lines: list[str] = []  # the address line and, beyond loopback, the class code's
+        self._output: list[str] = []
+        self._reader = None
 
     @property
     def url(self) -> str:
@@ -50,21 +56,37 @@ class FederServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [str(feder_binary()), "serve", "--port", str(self.port), "--data", str(self.data_dir)]
+            [str(feder_binary()), "serve", "--host", self.host, "--port", str(self.port or 0), "--data", str(self.data_dir)]
             + (["--clock-start", self.clock_start] if self.clock_start else []) + self.extra_args,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        assert "http://127.0.0.1" in line, f"server did not start: {line!r}"
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("server port never opened")
+        self.startup_lines, self._output = [], []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                self.process.wait()
+                raise RuntimeError(f"server did not start (exit {self.process.returncode}): {''.join(self.startup_lines)}")
+            found = re.search(r"läuft auf http://\S+?:(\d+)/", line)
+            if found:
+                break
+            self.startup_lines.append(line)
+        self.port = int(found.group(1))
+        self.address_lines = [line]
+        if self.host not in ("127.0.0.1", "localhost"):
+            self.address_lines.append(self.process.stdout.readline())
+        self._reader = threading.Thread(target=self._read_output, args=(self.process.stdout,), daemon=True)
+        self._reader.start()
+        return self
 
-    def stop(self):
+    def _read_output(self, stream):
+        for line in stream:
+            self._output.append(line)
+
+    def log(self) -> str:
+        """What the server wrote after its address lines (all of it once `stop()` returned)."""
+        return "".join(self._output)
+
+    def stop(self) -> str:
+        """Ends the server and returns its output after the address lines."""
         if self.process and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -72,6 +94,9 @@ class FederServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self._reader:
+            self._reader.join(timeout=10)
+        return self.log()
 
     def db(self) -> sqlite3.Connection:
         return sqlite3.connect(self.data_dir / "feder.sqlite")

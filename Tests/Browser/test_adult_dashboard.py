@@ -7,7 +7,7 @@ import json
 import math
 import sqlite3
 from collections import Counter, defaultdict
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 
 import pytest
 

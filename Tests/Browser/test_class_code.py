@@ -8,7 +8,6 @@ Needs an address of this machine other than loopback; where it has none the test
 
 import json
 import subprocess
-import time
 
 import pytest
 from websockets.exceptions import InvalidStatus
@@ -16,7 +15,7 @@ from websockets.sync.client import connect
 
 from adult_gate import request
 from child_steps import wait_screen
-from conftest import FederServer, artifact, feder_binary
+from conftest import FederServer, artifact
 
 
 def network_address() -> str:
@@ -29,7 +28,7 @@ class NetworkServer(FederServer):
     """`feder serve --host 0.0.0.0`, reached at this machine's network address."""
 
     def __init__(self, data_dir, address):
-        super().__init__(data_dir)
+        super().__init__(data_dir, host="0.0.0.0")
         self.address = address
         self.code = None
 
@@ -42,15 +41,11 @@ class NetworkServer(FederServer):
         return f"ws://{self.address}:{self.port}/v1/session"
 
     def start(self):
-        self.process = subprocess.Popen(
-            [str(feder_binary()), "serve", "--host", "0.0.0.0", "--port", str(self.port), "--data", str(self.data_dir)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        first = self.process.stdout.readline()
+        super().start()
+        first, second = self.address_lines
         assert "läuft auf http://0.0.0.0" in first, first
-        second = self.process.stdout.readline()
         assert second.startswith("Klassencode für die Tablets: "), second
         self.code = second.split()[-1]
-        time.sleep(0.2)
         return self
 
 

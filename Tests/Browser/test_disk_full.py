@@ -73,8 +73,7 @@ def test_a_full_disk_keeps_the_lesson_going_and_loses_nothing_once_space_is_back
         writing.close()
         beside.close()
     finally:
-        server.stop()
-        log = server.process.stdout.read() if server.process and server.process.stdout else ""
+        log = server.stop()
 
     with server.db() as con:
         con.row_factory = sqlite3.Row

@@ -136,3 +136,35 @@ def test_a_face_tapped_while_the_link_is_silent_is_stored_once_the_tablet_is_bac
         context.close()
     finally:
         link.close()
+
+
+def test_a_face_kept_on_the_tablet_outlives_the_page_and_is_stored_once(browser, server):
+    link = SilentableLink(server.port)
+    try:
+        child, context, kid = child_in_schule(browser, server, {"width": 820, "height": 1180}, "light", link.url)
+        char, _ = letter_to_paper(kid, server, "child-paper-transfer-closed.png")
+        link.silence()
+        kid.click("#paper-faces [data-face='1']")
+        kid.wait_for_selector("#paper-transfer", state="hidden")
+        assert ratings(server, child) == []
+        # The page is closed (the app swiped away, the battery empty) before it noticed that the
+        # link is gone; what the tablet stored stays. Opened again, the face goes out after hello.
+        tablet = context.storage_state()
+        context.close()
+        context = browser.new_context(viewport={"width": 820, "height": 1180}, storage_state=tablet)
+        kid = context.new_page()
+        kid.goto(link.url)
+        wait_screen(kid, "home")
+        deadline = 50
+        while not ratings(server, child) and deadline:
+            kid.wait_for_timeout(100)
+            deadline -= 1
+        assert ratings(server, child) == [(lesson_of(server, child, char), char, "druck", 1, "child")]
+        kid.wait_for_function("localStorage.getItem('feder.paperKept') === null")  # answered: forgotten
+        kid.reload()
+        wait_screen(kid, "home")
+        kid.wait_for_timeout(500)
+        assert len(ratings(server, child)) == 1, "a face sent once more adds nothing"
+        context.close()
+    finally:
+        link.close()

@@ -15,7 +15,7 @@ import subprocess
 import time
 
 from adult_gate import request, sign_in
-from conftest import FederServer, feder_binary
+from conftest import FederServer
 from small_disk import fill, small_disk  # noqa: F401  (the fixture)
 from socket_child import SocketChild
 from stored_rows import rows_about
@@ -27,21 +27,11 @@ OLD_DRAFT_MARK = 98.76543  # a coordinate only the older version's deleted draft
 
 def start(server: FederServer) -> list[str]:
     """Starts the server and returns the log lines written before its address (start-up's own)."""
-    server.process = subprocess.Popen(
-        [str(feder_binary()), "serve", "--port", str(server.port), "--data", str(server.data_dir)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    before = []
-    while True:
-        line = server.process.stdout.readline()
-        assert line, f"the server stopped before it served: {before}"
-        if "http://127.0.0.1" in line:
-            return before
-        before.append(line)
+    return server.start().startup_lines
 
 
 def stop(server: FederServer) -> str:
-    server.stop()
-    return server.process.stdout.read()
+    return server.stop()
 
 
 def file_bytes(server: FederServer) -> bytes:

@@ -4,7 +4,6 @@ of a reply is heard in order and in full, "Nochmal hören" repeats the whole las
 letter sound follows the pen's speed, and the child's sound and caption settings are honoured."""
 
 import json
-import urllib.request
 import re
 
 from adult_gate import create_profile

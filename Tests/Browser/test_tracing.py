@@ -4,7 +4,6 @@ spoken; stored records survive a restart."""
 
 import json
 import math
-import urllib.request
 
 from adult_gate import adult_request
 from conftest import artifact

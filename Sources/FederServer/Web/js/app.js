@@ -88,6 +88,8 @@ async function main() {
       state.childID = reply?.child ?? null;
       applyProfile(reply?.profile ?? null);
       await sendPendingOnboarding();
+      // Before anything else: a letter begun first would end the chance to rate the last one.
+      await screens.schule.paper.sendKept();
       return;
     }
   }

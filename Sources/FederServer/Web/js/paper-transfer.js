@@ -2,11 +2,18 @@
 // it on paper, then taps one of three faces for how it turned out. The model letter stands on a
 // ruled sheet to copy from; Feder says what to do; nothing on the screen has to be read. A face goes
 // to the server as `paper` with its lesson, so that a face tapped while the connection is down is
-// sent once it is back; the arrow below goes on without one (no paper at hand).
+// sent once it is back — kept on the tablet (localStorage), so a reload in between does not lose
+// it; the arrow below goes on without one (no paper at hand).
 
 import { say, sayAll, stopSpeaking } from "./speak.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The one face not yet answered by the server: { child, face, lesson }. A newer face replaces it.
+const KEPT = "feder.paperKept";
+function readKept() {
+  try { return JSON.parse(localStorage.getItem(KEPT)); } catch { return null; }
+}
 
 export const PAPER_LINES = {
   write: { key: "paper.write", text: "Schreib den Buchstaben jetzt auch auf dein Blatt." },
@@ -36,8 +43,10 @@ function sheet(glyph) {
 }
 
 export class PaperTransfer {
-  constructor(connection) {
+  /** `childID()` says who is writing now: a kept face goes out only for its own child. */
+  constructor(connection, childID) {
     this.connection = connection;
+    this.childID = childID;
     this.overlay = $("paper-transfer");
     this.faces = $("paper-faces");
     this.faces.replaceChildren(...[1, 2, 3].map((n) => {
@@ -75,18 +84,25 @@ export class PaperTransfer {
     setTimeout(() => this.finish(n), 700);
   }
 
-  /** Sends a face; one that did not reach the server (offline, the connection lost before its
-   * answer) or that the server could not handle now (`storage_failed`) is kept for `sendKept`. */
+  /** Sends a face. It is kept on the tablet first and forgotten once the server answered it; one
+   * that did not reach the server (offline, the connection lost before its answer, the page
+   * reloaded) or that the server could not handle now (`storage_failed`) stays for `sendKept`. */
   async send(rating) {
-    this.kept = null;
+    const child = this.childID();
+    const mine = (kept) => kept?.child === child && kept.lesson === rating.lesson && kept.face === rating.face;
+    localStorage.setItem(KEPT, JSON.stringify({ child, ...rating }));
     const replies = await this.connection.request("paper", rating).catch(() => null);
-    if (!replies || replies.some((r) => r.type === "error" && r.code === "storage_failed")) this.kept = rating;
+    const answered = replies && !replies.some((r) => r.type === "error" && r.code === "storage_failed");
+    if (answered && mine(readKept())) localStorage.removeItem(KEPT);
   }
 
-  /** After a reconnect's hello: the face kept, once more (the server answers a face it already
-   * has as stored, so nothing is counted twice). */
+  /** After each hello (a reconnect, a reload, the child chosen again): the child's kept face, once
+   * more (the server answers a face it already has as stored, so nothing is counted twice; one it
+   * can no longer take is refused, and forgotten). */
   async sendKept() {
-    if (this.kept) await this.send(this.kept);
+    const kept = readKept();
+    if (!kept || !kept.child || kept.child !== this.childID()) return;
+    await this.send({ face: kept.face, lesson: kept.lesson });
   }
 
   finish(n) {

@@ -27,7 +27,7 @@ export class SchuleScreen {
     });
     new PenInput($("ink"), this.viewport, this.view);
     this.progress = null;
-    this.paper = new PaperTransfer(app.connection);
+    this.paper = new PaperTransfer(app.connection, () => state.childID);
     this.view.on("finished", ({ stars: count }) => this.celebrate(count));
     this.view.on("progress", (progress) => {
       this.progress = progress;
@@ -119,8 +119,6 @@ export class SchuleScreen {
 
   /** After the connection came back: the letter goes on where it was. */
   async reconnected() {
-    // Before anything else: a letter begun first would end the chance to rate the last one.
-    await this.paper.sendKept();
     if (state.screen !== "schule") return;
     const resumed = await this.view.resume();
     if (resumed === "finished") return this.next();
