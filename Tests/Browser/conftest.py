@@ -45,6 +45,7 @@ class FederServer:
         self.address_lines: list[str] = []  # the address line and, beyond loopback, the class code's
         self._output: list[str] = []
         self._reader = None
+        self._stopped = False  # by `stop()`, not by itself
 
     @property
     def url(self) -> str:
@@ -59,7 +60,7 @@ class FederServer:
             [str(feder_binary()), "serve", "--host", self.host, "--port", str(self.port or 0), "--data", str(self.data_dir)]
             + (["--clock-start", self.clock_start] if self.clock_start else []) + self.extra_args,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.startup_lines, self._output = [], []
+        self.startup_lines, self._output, self._stopped = [], [], False
         while True:
             line = self.process.stdout.readline()
             if not line:
@@ -86,8 +87,16 @@ class FederServer:
         return "".join(self._output)
 
     def stop(self) -> str:
-        """Ends the server and returns its output after the address lines."""
-        if self.process and self.process.poll() is None:
+        """Ends the server and returns its output after the address lines. A server that ended by
+        itself (a crash) fails the test here, with what it wrote."""
+        ended_by_itself = self.process.poll() if self.process and not self._stopped else None
+        if ended_by_itself is not None:
+            self._stopped = True
+            if self._reader:
+                self._reader.join(timeout=10)
+            raise AssertionError(f"the server ended by itself (exit {ended_by_itself}):\n{self.log()[-4000:]}")
+        if self.process and not self._stopped:
+            self._stopped = True
             self.process.terminate()
             try:
                 self.process.wait(timeout=10)
