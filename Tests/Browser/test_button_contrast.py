@@ -57,3 +57,44 @@ def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme
             # Off the dark paper: a lighter surface.
             assert contrast(surface, rgb(paper)[0]) >= 1.2, (button, paper)
     context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server, scheme):
+    """Empty stars, phase dots and the progress track stand out from the paper (they were 1.2:1);
+    every Werkstatt button shows its icon at 3:1 on its surface, and the mode the child chose is
+    told apart from the others by its surface."""
+    child = onboarded_profile(server, "igel", "gelb")
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme=scheme)
+    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page = context.new_page()
+    page.goto(server.url)
+    wait_screen(page, "home")
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    page.wait_for_selector("#stars-pill .icon.empty")
+    paper = rgb(page.evaluate("getComputedStyle(document.querySelector('.paper')).backgroundColor"))[0]
+    slots = page.evaluate("""() => [
+        getComputedStyle(document.querySelector('#stars-pill .icon.empty')).color,
+        getComputedStyle(document.querySelector('#phase-dots span:not(.current):not(.done)')).backgroundColor,
+        getComputedStyle(document.querySelector('#screen-schule .progress')).backgroundColor]""")
+    for slot in slots:
+        assert contrast(rgb(slot)[0], paper) >= 3, (scheme, slot, paper)
+
+    page.click("#screen-schule .bar .home-button")
+    page.click("[data-world-button=werkstatt]")
+    wait_screen(page, "werkstatt")
+    page.wait_for_selector("#werkstatt-modes [aria-pressed=true]")
+    page.click("#werkstatt-modes [data-mode=picture]")
+    page.wait_for_function("document.body.dataset.werkstattMode === 'picture'")
+    buttons = page.evaluate("""() => [...document.querySelectorAll('#screen-werkstatt button.sticker')].map((b) => {
+        const s = getComputedStyle(b);
+        return { label: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'),
+                 background: s.backgroundColor, color: s.color };
+    })""")
+    assert [b["label"] for b in buttons if b["pressed"] == "true"] == ["Bild"], buttons
+    for button in buttons:
+        assert contrast(rgb(button["color"])[0], rgb(button["background"])[0]) >= 3, (scheme, button)
+    pressed = next(b for b in buttons if b["pressed"] == "true")
+    assert all(b["background"] != pressed["background"] for b in buttons if b["pressed"] == "false"), buttons
+    context.close()

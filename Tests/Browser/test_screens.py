@@ -108,7 +108,7 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     page.click("#screen-schule .bar .home-button")
     page.click("[data-world-button=werkstatt]")
     wait_screen(page, "werkstatt")
-    page.wait_for_function("document.querySelector('#werkstatt-prompt svg') !== null")
+    page.wait_for_function("document.body.dataset.werkstattTarget && document.querySelector('#werkstatt-modes [data-mode=letter][aria-pressed=true]')")
     shot("werkstatt")
     page.click("#screen-werkstatt .home-button")
     page.click("[data-world-button=fortschritte]")

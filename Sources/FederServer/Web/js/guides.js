@@ -54,7 +54,8 @@ export class Guides {
     const centre = glyphCentre(glyph);
     this.arrows = glyph.strokes.map((stroke) => {
       if (stroke.dot) return null;
-      const pts = besideLine(stroke.arrow.points, centre, 24);
+      const others = glyph.strokes.filter((s) => s !== stroke && !s.dot).map((s) => s.checkpoints);
+      const pts = besideLine(stroke.arrow.points, centre, 24, others);
       const d = pts.map(([x, y], i) => `${i ? "L" : "M"} ${x} ${y}`).join(" ");
       const line = el("path", { d, class: "arrow hidden" }, svg);
       const [tx, ty] = pts[pts.length - 1];
@@ -203,14 +204,35 @@ function glyphCentre(glyph) {
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
 }
 
-/** Shifts a polyline sideways by `offset`, towards the side facing away from `centre`. */
-function besideLine(points, centre, offset) {
+/** Shifts a polyline sideways by `offset`, towards the side facing away from `centre` — unless on
+ * that side it would run over another stroke (`others`, polylines) and the other side is clearer:
+ * M's diagonal, shifted outwards, would lie on its first stem and under the child's ink. */
+function besideLine(points, centre, offset, others = []) {
   const [ax, ay] = points[0], [bx, by] = points[points.length - 1];
   const len = Math.hypot(bx - ax, by - ay) || 1;
   let nx = -(by - ay) / len, ny = (bx - ax) / len;
   const mx = (ax + bx) / 2 - centre[0], my = (ay + by) / 2 - centre[1];
   if (nx * mx + ny * my < 0) { nx = -nx; ny = -ny; }
-  return points.map(([x, y]) => [x + nx * offset, y + ny * offset]);
+  const shifted = (side) => points.map(([x, y]) => [x + side * nx * offset, y + side * ny * offset]);
+  const away = shifted(1), toward = shifted(-1);
+  const clearAway = clearance(away, others);
+  return clearAway < offset * 0.75 && clearance(toward, others) > clearAway ? toward : away;
+}
+
+/** The shortest distance from any of `points` to any segment of the polylines `lines`. */
+function clearance(points, lines) {
+  let best = Infinity;
+  for (const line of lines) {
+    for (let i = 0; i + 1 < line.length; i++) {
+      const [ax, ay] = line[i], [bx, by] = line[i + 1];
+      const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
+      for (const [x, y] of points) {
+        const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2));
+        best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+      }
+    }
+  }
+  return best;
 }
 
 /** Start dots that coincide (several strokes starting at one point) are set side by side. */

@@ -38,7 +38,9 @@ export function avatar(animal, colour) {
 export const animals = Object.keys(ANIMALS);
 
 export const worlds = {
-  schule: () => svg(`<path d="M12 44 L50 16 L88 44Z" fill="#1d4ed8"/><rect x="18" y="44" width="64" height="44" rx="4" fill="#93c5fd"/><rect x="42" y="60" width="16" height="28" fill="#1e3a8a"/><rect x="24" y="52" width="12" height="12" fill="#fff"/><rect x="64" y="52" width="12" height="12" fill="#fff"/><path d="M60 10 L66 4 L70 8 L64 14Z" fill="#f59e0b"/>`),
+  // A schoolhouse with its bell tower (not a plain house: "Nach Hause" is one); a red roof and a
+  // wooden door that stand out on the light and the dark tile alike.
+  schule: () => svg(`<rect x="14" y="46" width="72" height="42" rx="4" fill="#93c5fd"/><path d="M8 49 L50 25 L92 49Z" fill="#ef4444"/><rect x="42" y="12" width="16" height="20" fill="#93c5fd"/><path d="M38 14 L50 3 L62 14Z" fill="#ef4444"/><path d="M45 27 Q45 17 50 17 Q55 17 55 27Z" fill="#f59e0b"/><circle cx="50" cy="28" r="2" fill="#f59e0b"/><rect x="43" y="66" width="14" height="22" rx="7" fill="#92400e"/><rect x="21" y="54" width="12" height="11" fill="#fff"/><rect x="67" y="54" width="12" height="11" fill="#fff"/><rect x="21" y="71" width="12" height="11" fill="#fff"/><rect x="67" y="71" width="12" height="11" fill="#fff"/>`),
   werkstatt: () => svg(`<rect x="14" y="20" width="72" height="64" rx="8" fill="#fffbeb" stroke="#d97706" stroke-width="4"/><path d="M22 40 H78 M22 56 H78 M22 72 H78" stroke="#d97706" stroke-width="2" stroke-dasharray="3 4"/><path d="M30 66 Q40 30 50 66 Q60 34 68 60" fill="none" stroke="#10b981" stroke-width="6" stroke-linecap="round"/><path d="M74 10 L90 26 L58 58 L46 60 L48 48Z" fill="#f59e0b"/>`),
   fortschritte: () => svg(`<path d="M50 90 V52" stroke="#15803d" stroke-width="6"/><path d="M50 66 Q28 62 24 44 Q44 44 50 60 M50 58 Q70 54 76 36 Q56 36 50 52" fill="#22c55e"/><circle cx="50" cy="34" r="14" fill="#ec4899"/><circle cx="50" cy="34" r="6" fill="#fde047"/><path d="M20 16 l3 7 7 1 -5 5 1 7 -6 -3 -6 3 1 -7 -5 -5 7 -1z" fill="#f59e0b"/>`),
 };

@@ -85,7 +85,9 @@ export class OnboardingScreen {
   drawGuide(step) {
     const shape = step === "line"
       ? `<path d="M200 40 V260" class="warmup-path"/><circle cx="200" cy="40" r="12" class="start-dot"/>`
-      : `<circle cx="200" cy="150" r="95" class="warmup-path"/><circle cx="200" cy="55" r="12" class="start-dot"/>`;
+      // The circle as a path from its start dot at the top, leftwards as an O is written, so the
+      // dotted line's pattern (20 of its periods to the length) begins and ends there.
+      : `<path d="M200 55 A95 95 0 1 0 200 245 A95 95 0 1 0 200 55" pathLength="560" class="warmup-path"/><circle cx="200" cy="55" r="12" class="start-dot"/>`;
     this.guide.innerHTML = shape;
     this.stroke = [];
     this.fitCanvas();

@@ -62,10 +62,19 @@ export class WerkstattScreen {
     this.ask(this.mode);
   }
 
+  /** How much of the line the paper shows, in glyph units: room for a letter, or in word mode for
+   * the longest word (capitals about as wide as Feder's M, small letters as its a, a gap between),
+   * so that a child's whole word fits on the line. */
+  paperWidth() {
+    if (this.mode !== "word" || !this.prompts?.words?.length) return 300;
+    const wordWidth = (word) => [...word].reduce((sum, c) => sum + (c === c.toLowerCase() ? 140 : 190), 0) + 40 * ([...word].length - 1);
+    return Math.max(300, ...this.prompts.words.map((w) => wordWidth(w.target)));
+  }
+
   layout() {
     if (!this.prompts) return;
     const r = this.prompts.ruling;
-    const box = this.viewport.fit({ ruling: r, width: 300 }, 1);
+    const box = this.viewport.fit({ ruling: r, width: this.paperWidth() }, 1);
     const svg = $("werkstatt-guides");
     svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
     svg.replaceChildren(...[[r.top, "top"], [r.middle, "middle"], [r.base, "base"], [r.bottom, "bottom"]].map(([y, cls]) => {
@@ -78,8 +87,11 @@ export class WerkstattScreen {
 
   /** A new prompt in `mode`: letter (by voice), picture, word, or free writing. */
   async ask(mode) {
+    const widthChanges = (mode === "word") !== (this.mode === "word");
     this.mode = mode;
     this.ink.clear();
+    if (widthChanges) this.layout();
+    document.querySelectorAll("#werkstatt-modes [data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
     this.answered = false;
     $("werkstatt-stars").innerHTML = "";
     document.body.dataset.werkstattMode = mode;
@@ -101,7 +113,7 @@ export class WerkstattScreen {
       // ß has one form: "Schreib ein scharfes S".
       const size = char === "ß" ? p.lines.letter : char === char.toUpperCase() ? p.lines.capital : p.lines.small;
       lines = [size, p.names[char]];
-      picture = icons.ear();
+      picture = "";  // heard, not shown: the pressed ear above says what to do
     } else if (mode === "picture") {
       const item = pickAmong(p.pictures, open);
       this.target = { expected: item.target };
