@@ -131,13 +131,18 @@ def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised
     assert dashboard.inner_text("#fig-accuracy") == f"{pct(ok / len(all_judged))} ({ok} von {len(all_judged)})"
     assert dashboard.inner_text("#fig-practice") == minutes(sum(r["activeSeconds"] for r in records))
     assert dashboard.inner_text("#fig-streak") == "2", "practised yesterday and today"
-    # The practice chart's axis reads as it is drawn: five evenly spaced ticks, each a whole minute
-    # that matches its height (a maximum of five once labelled 1.25 minutes "1").
+    # The practice chart's axis reads as it is drawn: five evenly spaced ticks, each a whole or half
+    # minute (German decimal comma) that matches its height (a maximum of five once labelled 1.25
+    # minutes "1"), and it is not taller than the longest day needs (it once started at 8 minutes,
+    # so a short day was a sliver).
     ticks = dashboard.evaluate("""() => [...document.querySelectorAll('#practice-chart svg text')]
         .filter((t) => t.textContent.endsWith(' min')).map((t) => [t.textContent, Number(t.getAttribute('y'))])""")
-    values = [int(label.split()[0]) for label, _ in ticks]
+    values = [float(label.split()[0].replace(",", ".")) for label, _ in ticks]
     assert len(values) == 5 and values[0] == 0, ticks
+    assert all(v * 2 == int(v * 2) for v in values), ticks
     assert all(b - a == values[1] for a, b in zip(values, values[1:])), ticks
+    longest = max(sum(r["activeSeconds"] for r in rs) for rs in by_day.values()) / 60
+    assert longest <= values[-1] and (values[-1] == 2 or values[-1] < longest + 4), (longest, ticks)
     ys = [y for _, y in ticks]
     assert max(abs((ys[k] - ys[0]) - k * (ys[1] - ys[0])) for k in range(5)) < 0.5, ticks
 

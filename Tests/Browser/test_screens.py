@@ -51,6 +51,12 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     solve_gate_in_page(page)
     wait_screen(page, "new")
     shot("new-animal")
+    # Back from the colours is back to the animals, not out of making the child.
+    page.click("#new-animals [data-animal=igel]")
+    page.wait_for_selector("#new-colours [data-colour=lila]")
+    page.click("#screen-new [data-go]")
+    page.wait_for_selector("#new-animals [data-animal=eule]")
+    assert page.evaluate("document.body.dataset.screen") == "new"
     page.click("#new-animals [data-animal=eule]")
     shot("new-colour")
     page.click("#new-colours [data-colour=lila]")

@@ -58,7 +58,9 @@ export function barsWithIntervals(container, data, { groups, series, label = (s)
       if (!d || d.mean === null || d.mean === undefined) return;
       const x = x0 + si * barWidth;
       // Bars grow from zero, up or (a negative correlation) down.
-      const top = Math.min(y(0), y(d.mean)), bottom = Math.max(y(0), y(d.mean));
+      // A mean of (nearly) zero still gets a visible sliver, so it is not mistaken for no data.
+      let top = Math.min(y(0), y(d.mean)), bottom = Math.max(y(0), y(d.mean));
+      if (bottom - top < 2) { top = y(0) - (d.mean < 0 ? 0 : 2); bottom = top + 2; }
       const bar = el("rect", { x, y: top, width: barWidth - 2, height: bottom - top, fill: ARM_COLOURS[s] || "#888" }, svg);
       el("title", {}, bar).textContent = `${label(s)} ${g}: ${fmt(d.mean)} (n = ${d.n})`;
       if (d.low !== null && d.high !== null) {

@@ -11,6 +11,14 @@ import { avatar } from "../js/pictures.js";
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
 const dayLabel = (day) => { const [, m, d] = day.split("-"); return `${Number(d)}.${Number(m)}.`; };
+/** The calendar days from `first` to `last` ("YYYY-MM-DD", both included). */
+function calendarDays(first, last) {
+  const out = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`), end = Date.parse(`${last}T00:00:00Z`); t <= end; t += 86400000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
 const FACE_PICTURES = { 1: "☹", 2: "😐", 3: "☺" };
 const CHILD_FACES = { 1: "noch nicht", 2: "fast", 3: "gut" };
 
@@ -27,6 +35,8 @@ function row(cells) {
 
 function showChild(child) {
   $("child-title").textContent = childLabel(child);
+  // The research page and the export know the child only by this id: here an adult matches them.
+  $("child-id").textContent = child.id ?? id;
   document.title = `Feder – ${childLabel(child)}`;
   $("child-avatar").innerHTML = avatar(child.animal, child.colour);
   const form = $("settings");
@@ -114,11 +124,12 @@ function showDays(d) {
   const labels = d.days.map((x) => dayLabel(x.day));
   const practice = $("practice-chart");
   practice.replaceChildren();
-  const maxMinutes = Math.max(5, ...d.days.map((x) => x.practiceSeconds / 60));
+  const maxMinutes = Math.max(...d.days.map((x) => x.practiceSeconds / 60), 0);
   barChart(practice, { title: "Übungszeit pro Tag in Minuten", labels, values: d.days.map((x) => x.practiceSeconds / 60),
     // Four steps up the axis: a maximum divisible by four puts every tick on a whole minute (a
-    // maximum of five labelled 1.25 and 3.75 minutes "1" and "4").
-    yMax: Math.ceil(maxMinutes / 4) * 4, yFormat: (v) => `${v} min` });
+    // maximum of five labelled 1.25 and 3.75 minutes "1" and "4"); short days get an axis of two
+    // minutes in half minutes, so that a day of a few letters is not a sliver.
+    yMax: maxMinutes <= 2 ? 2 : Math.ceil(maxMinutes / 4) * 4, yFormat: (v) => `${String(Math.round(v * 10) / 10).replace(".", ",")} min` });
   practice.appendChild(dataTable("Übungszeit pro Tag", ["Tag", "Übungszeit"],
     d.days.map((x) => [dayLabel(x.day), minutes(x.practiceSeconds)]), "practice-table"));
   const accuracy = $("accuracy-chart");
@@ -153,12 +164,16 @@ function showMotor(d) {
   const chart = $("motor-chart");
   chart.replaceChildren();
   if (!d.motor.length) { chart.textContent = "Noch nichts selbst geschrieben: die Schreibmotorik wird beim freien Schreiben gemessen."; return; }
-  const labels = d.motor.map((m) => dayLabel(m.day));
-  lineChart(chart, { title: "Schreibmotorik pro Tag", labels, yMax: 1, yFormat: percent, series: [
-    { name: "Form", colour: "#2f6fb5", values: d.motor.map((m) => m.form) },
-    { name: "Tempo", colour: "#d08a18", values: d.motor.map((m) => m.tempo) },
-    { name: "Rhythmus", colour: "#2e8b57", values: d.motor.map((m) => m.rhythmus) },
-    { name: "Druck", colour: "#9c4f96", values: d.motor.map((m) => m.druck) },
+  // Every calendar day from the first measured to the last gets its place, so that a week without
+  // free writing shows as a gap rather than as the next day.
+  const byDay = new Map(d.motor.map((m) => [m.day, m]));
+  const axis = calendarDays(d.motor[0].day, d.motor[d.motor.length - 1].day);
+  const value = (key) => axis.map((day) => byDay.get(day)?.[key] ?? null);
+  lineChart(chart, { title: "Schreibmotorik pro Tag", labels: axis.map(dayLabel), yMax: 1, yFormat: percent, series: [
+    { name: "Form", colour: "#2f6fb5", values: value("form") },
+    { name: "Tempo", colour: "#d08a18", values: value("tempo") },
+    { name: "Rhythmus", colour: "#2e8b57", values: value("rhythmus") },
+    { name: "Druck", colour: "#9c4f96", values: value("druck") },
   ] });
   chart.appendChild(dataTable("Schreibmotorik pro Tag", ["Tag", "Versuche", "Form", "Tempo", "Rhythmus", "Druck"],
     d.motor.map((m) => [dayLabel(m.day), String(m.attempts), percent(m.form), percent(m.tempo), percent(m.rhythmus),
@@ -180,8 +195,12 @@ async function showLatestFree(d) {
     const gap = 40, inkOffset = g.width + gap - inkMin;
     const width = g.width + gap + (inkMax - inkMin);
     const r = g.ruling;
+    // Every card shows its pair at the same size: a narrow pair (l, i) gets wider margins, not a
+    // bigger drawing, and its lines run across the card.
+    const shown = Math.max(width + 20, (r.bottom - r.top + 20) * 1.5);
+    const left = (width - shown) / 2;
     const lines = [r.top, r.middle, r.base, r.bottom].map((y) =>
-      `<line x1="-10" x2="${width + 10}" y1="${y}" y2="${y}" stroke="currentColor" stroke-opacity="0.25" stroke-width="2"/>`).join("");
+      `<line x1="${left}" x2="${left + shown}" y1="${y}" y2="${y}" stroke="currentColor" stroke-opacity="0.25" stroke-width="2"/>`).join("");
     const model = g.strokes.map((s) => `<path d="${s.path}" class="model" fill="none" stroke-width="9" stroke-linecap="round"/>`).join("");
     const ink = f.strokes.map((points) => points.length === 1
       ? `<circle cx="${points[0][0] + inkOffset}" cy="${points[0][1]}" r="5" class="ink" fill="#2e8b57"/>`
@@ -191,7 +210,7 @@ async function showLatestFree(d) {
     li.dataset.char = f.char;
     li.dataset.strokes = f.strokes.length;
     const when = new Date(f.at).toLocaleString("de-AT", { dateStyle: "short", timeStyle: "short" });
-    li.innerHTML = `<svg viewBox="-10 ${r.top - 10} ${width + 20} ${r.bottom - r.top + 20}" role="img">${lines}${model}${ink}</svg>
+    li.innerHTML = `<svg viewBox="${left} ${r.top - 10} ${shown} ${r.bottom - r.top + 20}" role="img">${lines}${model}${ink}</svg>
       <p class="note"></p>`;
     li.querySelector("svg").setAttribute("aria-label", `${f.char}: Muster und Schrift des Kindes, ${f.strokes.length} Striche`);
     li.querySelector("p").textContent = `${f.char} · ${when} · ${f.stars ?? 0} von 3 Sternen · ${f.pointer === "touch" ? "Finger" : "Stift"}`;

@@ -57,8 +57,11 @@ function axes(svg, yMax, yFormat, xLabels) {
   }
   const step = (WIDTH - M.left - M.right) / Math.max(1, xLabels.length);
   const x = (i) => M.left + step * (i + 0.5);
+  // Every day of a short chart; on a longer one about eight labels (every fifth day of a month's
+  // chart), and the last.
+  const every = xLabels.length <= 10 ? 1 : Math.max(5, Math.ceil(xLabels.length / 8));
   xLabels.forEach((label, i) => {
-    if (i % 5 === 0 || i === xLabels.length - 1) {
+    if ((i % every === 0 && xLabels.length - 1 - i >= every / 2) || i === xLabels.length - 1) {
       el("text", { x: x(i), y: HEIGHT - 10, "text-anchor": "middle" }, svg).textContent = label;
     }
   });

@@ -2,11 +2,12 @@
 // download and the dashboard's figures, all from /api/v1/research.
 import { barsWithIntervals, lines, table, fmt } from "./charts.js";
 import { openGate } from "./gate.js";
-import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES } from "./api.js";
+import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES, signOut } from "./api.js";
 
 /** A German name with the export's code beside it, so the page reads in German and still matches the files. */
 const coded = (names, code) => (code in names ? `${names[code]} (${code})` : code);
 const arm = (code) => coded({ ...CONDITION_NAMES, notEnrolled: ARM_SOURCE_NAMES.notEnrolled }, code);
+const CONSENT_BY_NAMES = { parent: "Elternteil", guardian: "Obsorgeberechtigte Person" };
 const PICK_NAMES = { newOrWeak: "neu oder schwach", review: "Wiederholung", word: "Wort", chosen: "selbst gewählt" };
 /** A mean with its 95 % interval and n, or "–" without one. */
 const estimate = (s) => (s.mean === undefined || s.mean === null ? "–" : `${fmt(s.mean)} [${fmt(s.low)}; ${fmt(s.high)}] n = ${s.n}`);
@@ -60,7 +61,7 @@ async function loadChildren() {
   for (const c of children) {
     const tr = body.insertRow();
     tr.dataset.child = c.childID;
-    const consent = c.consentDate ? `${c.consentDate} (${c.consentBy}${c.consentReference ? ", " + c.consentReference : ""})` : "–";
+    const consent = c.consentDate ? `${c.consentDate} (${coded(CONSENT_BY_NAMES, c.consentBy)}${c.consentReference ? ", " + c.consentReference : ""})` : "–";
     for (const v of [c.childID, c.enrolled ? "ja" : "nein", arm(c.condition), coded(ARM_SOURCE_NAMES, c.armSource), consent]) {
       tr.insertCell().textContent = v;
     }
@@ -157,6 +158,8 @@ async function refresh() {
   await Promise.all([loadStudy(), loadChildren(), loadDashboard()]);
   document.body.dataset.ready = "true";
 }
+
+$("#sign-out").addEventListener("click", signOut);
 
 $("#study-active").addEventListener("change", (e) => {
   // Switching off puts every enrolled child back into four phases: asked first.

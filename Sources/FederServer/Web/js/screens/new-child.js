@@ -9,6 +9,13 @@ export class NewChildScreen {
     this.app = app;
     this.animalGrid = document.getElementById("new-animals");
     this.colourRow = document.getElementById("new-colours");
+    // Back from the colours goes to the animals (another animal after all); from the animals to
+    // "Wer schreibt heute?" (the button's own data-go).
+    document.querySelector("#screen-new [data-go]").addEventListener("click", (event) => {
+      if (this.colourRow.classList.contains("hidden")) return;
+      event.stopPropagation();
+      this.show();
+    });
   }
 
   show() {
