@@ -224,6 +224,16 @@ def test_the_alphabet_and_the_latest_free_writing_come_from_the_stored_ink(pract
     levels = dict(dashboard.evaluate("""[...document.querySelectorAll('#letters-grid li')].map(li =>
         [li.dataset.char, li.querySelector('.level').textContent])"""))
     starred = ("mit Stern geschafft", "gelernt", "sicher")
+    # Per-letter accuracy: the judged attempts of the letter (as the day chart counts them) and those
+    # that earned a star, in words on its tile.
+    accuracy = dict(dashboard.evaluate("""[...document.querySelectorAll('#letters-grid li')].map(li =>
+        [li.dataset.char, li.querySelector('.accuracy').textContent])"""))
+    records = rows(server, "SELECT * FROM phaseRecord WHERE childID = ? AND script = 'druck'", child)
+    for char, _ in grid:
+        judged = [r for r in records if r["glyph"] == char and is_judged(r)]
+        ok = sum(1 for r in judged if r["stars"] >= 1)
+        assert accuracy[char] == (f"{ok} von {len(judged)} gelungen" if judged else ""), (char, accuracy[char])
+    assert any(accuracy.values()), "the fixture's letters show their accuracy"
     for char, stars in grid:
         practised = learner["letters"].get(f"druck/{char}")
         if practised is None:

@@ -111,11 +111,13 @@ function showLetters(d) {
   $("letters-grid").replaceChildren(...d.letters.map((l) => {
     const li = document.createElement("li");
     Object.assign(li.dataset, { char: l.char, level: l.level, stars: l.bestStars, judged: l.judged, succeeded: l.succeeded });
-    li.innerHTML = `<span class="char"></span><span class="stars"></span><span class="level"></span>`;
+    li.innerHTML = `<span class="char"></span><span class="stars"></span><span class="level"></span><span class="accuracy note"></span>`;
     li.querySelector(".char").textContent = l.char;
     li.querySelector(".stars").textContent = "★".repeat(l.bestStars) + "☆".repeat(3 - l.bestStars);
     li.querySelector(".stars").setAttribute("aria-label", `${l.bestStars} von 3 Sternen`);
     li.querySelector(".level").textContent = LEVEL_NAMES[LEVELS[l.level]]; // the API sends the level's number
+    // Per-letter accuracy (brief §8): the judged attempts that earned a star, as the day chart counts them.
+    li.querySelector(".accuracy").textContent = l.judged ? `${l.succeeded} von ${l.judged} gelungen` : "";
     return li;
   }));
 }
