@@ -1,5 +1,6 @@
 """What a classroom's network and a child's wandering do to a lesson: a link that goes silent
-without closing, and a child who leaves the letter for another screen."""
+without closing, a child who leaves the letter for another screen, and Schule opened while the
+server is away (its letter starts once the server is back)."""
 
 import json
 import urllib.request
@@ -60,3 +61,20 @@ def test_leaving_a_letter_ends_it_and_nothing_of_it_goes_on(page, server):
     with server.db() as con:
         rows = con.execute("SELECT phase, outcome FROM phaseRecord ORDER BY id").fetchall()
     assert rows == [("observe", "passed"), ("direct", "passed"), ("guided", "abandoned")], rows
+
+
+def test_schule_opened_while_the_server_is_away_starts_its_letter_once_it_is_back(page, server):
+    child = onboarded_profile(server, "igel", "gelb")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    server.stop()
+    page.wait_for_function("document.body.dataset.online === 'false'", timeout=15000)
+    page.click("[data-world-button=schule]")
+    wait_screen(page, "schule")
+    page.wait_for_timeout(500)
+    assert not page.evaluate("document.body.dataset.glyph"), "no letter without the server"
+    server.start()  # the same port
+    page.wait_for_function("document.body.dataset.online === 'true'", timeout=15000)
+    wait_phase(page, "observe")  # the scheduler's letter, without the child doing anything
+    assert page.evaluate("document.body.dataset.glyph")

@@ -51,6 +51,7 @@ export class SchuleScreen {
   }
 
   async show(detail = {}) {
+    this.shown = detail;  // asked again after a reconnect when the connection was down on the way in
     $("celebration").classList.add("hidden");
     $("round-done").classList.add("hidden");
     if (detail.word) {
@@ -122,7 +123,10 @@ export class SchuleScreen {
     if (state.screen !== "schule") return;
     const resumed = await this.view.resume();
     if (resumed === "finished") return this.next();
-    if (!resumed && this.view.glyph && document.body.dataset.state !== "done") await this.start(this.view.glyph.char);
+    if (resumed || document.body.dataset.state === "done") return;
+    if (this.view.glyph) return this.start(this.view.glyph.char);
+    // Schule was opened while the connection was down: no letter could start then; it starts now.
+    return this.show(this.shown ?? {});
   }
 
   openPicker() {
