@@ -72,7 +72,8 @@ class FederServer:
             self.startup_lines.append(line)
         self.port = int(found.group(1))
         self.address_lines = [line]
-        if self.host not in ("127.0.0.1", "localhost"):
+        # Beyond this machine (as `Serve.isThisMachineOnly` tells) the class code's line follows.
+        if not (self.host in ("localhost", "::1") or self.host.startswith("127.")):
             self.address_lines.append(self.process.stdout.readline())
         self._reader = threading.Thread(target=self._read_output, args=(self.process.stdout,), daemon=True)
         self._reader.start()

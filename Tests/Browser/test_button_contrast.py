@@ -62,8 +62,9 @@ def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server, scheme):
     """Empty stars, phase dots and the progress track stand out from the paper (they were 1.2:1);
-    every Werkstatt button shows its icon at 3:1 on its surface, and the mode the child chose is
-    told apart from the others by its surface."""
+    every Werkstatt button drawn in one colour (home, hear again, the ear, the pencil) shows its
+    icon at 3:1 on its surface — the picture modes carry their pictures' own colours —, and the mode
+    the child chose is told apart from the others by its surface."""
     child = onboarded_profile(server, "igel", "gelb")
     context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme=scheme)
     context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
@@ -90,10 +91,12 @@ def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server
     buttons = page.evaluate("""() => [...document.querySelectorAll('#screen-werkstatt button.sticker')].map((b) => {
         const s = getComputedStyle(b);
         return { label: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'),
-                 background: s.backgroundColor, color: s.color };
+                 background: s.backgroundColor, color: s.color,
+                 oneColour: b.querySelector('[stroke=currentColor], [fill=currentColor]') !== null };
     })""")
+    assert sum(1 for b in buttons if b["oneColour"]) >= 4, buttons
     assert [b["label"] for b in buttons if b["pressed"] == "true"] == ["Bild"], buttons
-    for button in buttons:
+    for button in (b for b in buttons if b["oneColour"]):
         assert contrast(rgb(button["color"])[0], rgb(button["background"])[0]) >= 3, (scheme, button)
     pressed = next(b for b in buttons if b["pressed"] == "true")
     assert all(b["background"] != pressed["background"] for b in buttons if b["pressed"] == "false"), buttons

@@ -63,18 +63,42 @@ def test_leaving_a_letter_ends_it_and_nothing_of_it_goes_on(page, server):
     assert rows == [("observe", "passed"), ("direct", "passed"), ("guided", "abandoned")], rows
 
 
-def test_schule_opened_while_the_server_is_away_starts_its_letter_once_it_is_back(page, server):
-    child = onboarded_profile(server, "igel", "gelb")
-    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    page.goto(server.url)
-    wait_screen(page, "home")
+def starts_sent(page):
+    """Every `start` the page sends, as sent."""
+    sent = []
+
+    def watch(ws):
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)) if '"start"' in str(payload) else None)
+    page.on("websocket", watch)
+    return sent
+
+
+def open_schule_while_the_server_is_away(page, server):
     server.stop()
     page.wait_for_function("document.body.dataset.online === 'false'", timeout=15000)
     page.click("[data-world-button=schule]")
     wait_screen(page, "schule")
     page.wait_for_timeout(500)
-    assert not page.evaluate("document.body.dataset.glyph"), "no letter without the server"
     server.start()  # the same port
     page.wait_for_function("document.body.dataset.online === 'true'", timeout=15000)
+
+
+def test_schule_opened_while_the_server_is_away_starts_its_letter_once_it_is_back(page, server):
+    child = onboarded_profile(server, "igel", "gelb")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    sent = starts_sent(page)
+    page.goto(server.url)
+    wait_screen(page, "home")
+    open_schule_while_the_server_is_away(page, server)
     wait_phase(page, "observe")  # the scheduler's letter, without the child doing anything
     assert page.evaluate("document.body.dataset.glyph")
+    assert [m.get("next") for m in sent if m.get("type") == "start"] == [True], sent
+
+    # Once more after a letter of an earlier visit: again the scheduler's next letter, not the old
+    # letter named as if the child had chosen it.
+    page.click("#screen-schule .bar .home-button")
+    wait_screen(page, "home")
+    del sent[:]
+    open_schule_while_the_server_is_away(page, server)
+    wait_phase(page, "observe")
+    assert [(m.get("next"), m.get("glyph")) for m in sent if m.get("type") == "start"] == [(True, None)], sent

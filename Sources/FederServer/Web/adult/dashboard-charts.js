@@ -80,14 +80,20 @@ export function barChart(container, { title, labels, values, yMax, yFormat }) {
   container.appendChild(svg);
 }
 
-/// Lines over the x labels, one per series ({name, colour, values}); nulls break nothing, they are skipped.
+/// Lines over the x labels, one per series ({name, colour, values}); a null (a day without a value)
+/// breaks the line, so a gap shows as one.
 export function lineChart(container, { title, labels, series, yMax, yFormat }) {
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": title });
   const { x, y } = axes(svg, yMax, yFormat, labels);
   series.forEach((s, si) => {
     const points = s.values.map((v, i) => [i, v]).filter(([, v]) => v !== null && v !== undefined);
-    if (points.length > 1) {
-      el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), class: "line", stroke: s.colour }, svg);
+    const runs = [];
+    for (const point of points) {
+      const run = runs[runs.length - 1];
+      if (run && point[0] === run[run.length - 1][0] + 1) run.push(point); else runs.push([point]);
+    }
+    for (const run of runs.filter((r) => r.length > 1)) {
+      el("polyline", { points: run.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), class: "line", stroke: s.colour }, svg);
     }
     for (const [i, v] of points) el("circle", { cx: x(i), cy: y(v), r: 3.5, fill: s.colour }, svg);
     const lx = M.left + 8 + si * 110;

@@ -63,6 +63,7 @@ async function main() {
   // An adult deleted the child this tablet writes as (its data is gone): forget it, ask who writes.
   connection.onMessage((message) => {
     if (message.type !== "error" || message.code !== "child_deleted") return;
+    screens.schule.paper.forgetChild(state.childID);
     device.forget();
     state.childID = null;
     applyProfile(null);

@@ -14,6 +14,13 @@ const KEPT = "feder.paperKept";
 function readKept() {
   try { return JSON.parse(localStorage.getItem(KEPT)); } catch { return null; }
 }
+// Storage full or blocked: the face still goes out now, it just cannot wait for a later hello.
+function keep(kept) {
+  try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (error) { console.warn("paper face not kept", error); }
+}
+function forget() {
+  try { localStorage.removeItem(KEPT); } catch { /* nothing kept */ }
+}
 
 export const PAPER_LINES = {
   write: { key: "paper.write", text: "Schreib den Buchstaben jetzt auch auf dein Blatt." },
@@ -90,10 +97,15 @@ export class PaperTransfer {
   async send(rating) {
     const child = this.childID();
     const mine = (kept) => kept?.child === child && kept.lesson === rating.lesson && kept.face === rating.face;
-    localStorage.setItem(KEPT, JSON.stringify({ child, ...rating }));
+    keep({ child, ...rating });
     const replies = await this.connection.request("paper", rating).catch(() => null);
     const answered = replies && !replies.some((r) => r.type === "error" && r.code === "storage_failed");
-    if (answered && mine(readKept())) localStorage.removeItem(KEPT);
+    if (answered && mine(readKept())) forget();
+  }
+
+  /** An adult deleted `child`: its kept face goes with its data. */
+  forgetChild(child) {
+    if (readKept()?.child === child) forget();
   }
 
   /** After each hello (a reconnect, a reload, the child chosen again): the child's kept face, once

@@ -51,11 +51,15 @@ export class SchuleScreen {
   }
 
   async show(detail = {}) {
-    this.shown = detail;  // asked again after a reconnect when the connection was down on the way in
+    // Asked again after a reconnect when the connection was down on the way in (no letter of this
+    // visit has started: the letter in the view may be one of an earlier visit).
+    this.shown = detail;
+    this.startedThisVisit = false;
     $("celebration").classList.add("hidden");
     $("round-done").classList.add("hidden");
     if (detail.word) {
       const started = await this.view.start(null, "schul", undefined, { word: detail.word });
+      this.startedThisVisit = true;
       return this.showLetter(started.glyph.char, null);
     }
     if (detail.letter) return this.start(detail.letter);
@@ -71,6 +75,7 @@ export class SchuleScreen {
     this.progress = null;
     $("celebration").classList.add("hidden");
     const started = await this.view.start(null);
+    this.startedThisVisit = true;
     this.showLetter(started.glyph.char, started.pick);
   }
 
@@ -79,6 +84,7 @@ export class SchuleScreen {
     $("celebration").classList.add("hidden");
     // The child's own script: a Schulschrift child picks Schulschrift letters.
     const started = await this.view.start(char, state.script);
+    this.startedThisVisit = true;
     this.showLetter(started.glyph.char, started.pick);
   }
 
@@ -124,9 +130,10 @@ export class SchuleScreen {
     const resumed = await this.view.resume();
     if (resumed === "finished") return this.next();
     if (resumed || document.body.dataset.state === "done") return;
+    // Schule was opened while the connection was down: no letter could start then; it starts now,
+    // as it was asked for (the scheduler's next, or the letter or word named).
+    if (!this.startedThisVisit) return this.show(this.shown ?? {});
     if (this.view.glyph) return this.start(this.view.glyph.char);
-    // Schule was opened while the connection was down: no letter could start then; it starts now.
-    return this.show(this.shown ?? {});
   }
 
   openPicker() {
