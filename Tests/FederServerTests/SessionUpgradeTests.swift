@@ -29,7 +29,7 @@ struct SessionUpgradeTests {
             let received = Received()
             let logger = { var l = Logger(label: "test-ws"); l.logLevel = .critical; return l }()
             // Bounded: a server that failed to close would otherwise keep the test waiting.
-            let close = try await Self.within(seconds: 10) { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/session", logger: logger) { inbound, outbound, _ in
+            let close = try await Self.within(seconds: Self.hangBound) { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/session", logger: logger) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 try await outbound.write(.text(#"{"id":1,"type":"ping"}"#))
                 if case .text(let text)? = try await messages.next() { received.append(text) }
@@ -57,7 +57,7 @@ struct SessionUpgradeTests {
         return try await app.test(.live) { client in
             let port = try #require(client.port)
             let logger = { var l = Logger(label: "test-ws"); l.logLevel = .critical; return l }()
-            return try await Self.within(seconds: 10) {
+            return try await Self.within(seconds: Self.hangBound) {
                 try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/session", logger: logger) { inbound, outbound, _ in
                     var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                     try await body(&messages, outbound)
@@ -155,8 +155,8 @@ struct SessionUpgradeTests {
                                 onServerRunning: { port.set($0) })
         let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
         let running = Task { try await group.run() }
-        let bound = try await Self.within(seconds: 10) { await port.wait() }
-        let close = try await Self.within(seconds: 10) {
+        let bound = try await Self.within(seconds: Self.hangBound) { await port.wait() }
+        let close = try await Self.within(seconds: Self.hangBound) {
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(bound)/v1/session", logger: quiet) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 try await outbound.write(.text(#"{"id":1,"type":"hello","child":"6f9619ff-8b86-d011-b42d-00c04fc964ff"}"#))
@@ -200,6 +200,11 @@ struct SessionUpgradeTests {
     }
 
     struct TimedOut: Error {}
+
+    /// How long a step may take before the test calls it a hang. Generous: the whole suite runs in
+    /// parallel on two cores, and the recognizer's tests can hold the shared thread pool for many
+    /// seconds (10 s once timed out all three tests of this suite together on a clean CI run).
+    static let hangBound = 60.0
 
     /// The result of `body`, or `TimedOut` after `seconds`.
     static func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
