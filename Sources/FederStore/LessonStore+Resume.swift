@@ -4,7 +4,6 @@ import GRDB
 
 // What an interrupted lesson left behind, and how its finished attempt replaces the pieces.
 extension LessonStore {
-    /// The stored records of one lesson of one child, oldest first.
     /// The lesson of the child's latest phase record (nil when it has none).
     public func latestLessonID(childID: String) async throws -> String? {
         try await database.writer.read { db in
@@ -13,6 +12,7 @@ extension LessonStore {
         }
     }
 
+    /// The stored records of one lesson of one child, oldest first.
     public func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
         try await database.writer.read { db in
             try PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == lessonID && PhaseRecordRow.Columns.childID == childID)

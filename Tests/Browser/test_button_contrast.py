@@ -28,8 +28,8 @@ def contrast(a, b):
     return (la + 0.05) / (lb + 0.05)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme):
+def child_in_schule(browser, server, scheme):
+    """A child's tablet in `scheme`, in Schule: the context and its page."""
     child = onboarded_profile(server, "igel", "gelb")
     context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme=scheme)
     context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
@@ -38,6 +38,12 @@ def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme
     wait_screen(page, "home")
     page.click("[data-world-button=schule]")
     wait_screen(page, "schule")
+    return context, page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_secondary_buttons_stand_out_and_show_their_icon(browser, server, scheme):
+    context, page = child_in_schule(browser, server, scheme)
     styles = page.evaluate("""() => [...document.querySelectorAll('.sticker.secondary, #paper-skip')].map((b) => {
         const s = getComputedStyle(b);
         return { id: b.id || b.className, background: s.backgroundColor, color: s.color, shadow: s.boxShadow };
@@ -65,14 +71,7 @@ def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server
     every Werkstatt button drawn in one colour (home, hear again, the ear, the pencil) shows its
     icon at 3:1 on its surface — the picture modes carry their pictures' own colours —, and the mode
     the child chose is told apart from the others by its surface."""
-    child = onboarded_profile(server, "igel", "gelb")
-    context = browser.new_context(viewport={"width": 1180, "height": 820}, color_scheme=scheme)
-    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    page = context.new_page()
-    page.goto(server.url)
-    wait_screen(page, "home")
-    page.click("[data-world-button=schule]")
-    wait_screen(page, "schule")
+    context, page = child_in_schule(browser, server, scheme)
     page.wait_for_selector("#stars-pill .icon.empty")
     paper = rgb(page.evaluate("getComputedStyle(document.querySelector('.paper')).backgroundColor"))[0]
     slots = page.evaluate("""() => [

@@ -113,26 +113,36 @@ def test_the_arrow_goes_on_without_paper_and_stores_nothing(browser, server):
     context.close()
 
 
+def tap_face_into_silence(kid, link, server, child, face):
+    """The link goes silent (connections that carry nothing and never close, the page's clips too:
+    what is heard then is not what these tests are about); the child taps `face` and goes on at
+    once; nothing is stored yet."""
+    link.silence()
+    kid.click(f"#paper-faces [data-face='{face}']")
+    kid.wait_for_selector("#paper-transfer", state="hidden")
+    assert ratings(server, child) == []
+
+
+def stored_ratings(kid, server, child, seconds=5):
+    """The child's ratings once there is one (or after `seconds`)."""
+    for _ in range(int(seconds * 10)):
+        if ratings(server, child):
+            break
+        kid.wait_for_timeout(100)
+    return ratings(server, child)
+
+
 def test_a_face_tapped_while_the_link_is_silent_is_stored_once_the_tablet_is_back(browser, server):
     link = SilentableLink(server.port)
     try:
         child, context, kid = child_in_schule(browser, server, {"width": 1180, "height": 820}, "light", link.url)
         char, heard = letter_to_paper(kid, server, "child-paper-transfer-silent-link.png")
-        # The face goes into connections that carry nothing and never close (the page's clips too:
-        # what is heard then is not what this test is about).
-        link.silence()
-        kid.click("#paper-faces [data-face='2']")
-        kid.wait_for_selector("#paper-transfer", state="hidden")  # the child goes on at once
-        assert ratings(server, child) == []
+        tap_face_into_silence(kid, link, server, child, 2)
         kid.wait_for_function("document.body.dataset.online === 'false'", timeout=15000)
         kid.wait_for_function("document.body.dataset.online === 'true'", timeout=15000)
         wait_phase(kid, "observe")  # a letter goes on after the reconnect
         kid.wait_for_function("document.getElementById('offline').classList.contains('hidden')")
-        deadline = 50
-        while not ratings(server, child) and deadline:
-            kid.wait_for_timeout(100)
-            deadline -= 1
-        assert ratings(server, child) == [(lesson_of(server, child, char), char, "druck", 2, "child")], "stored once, with its letter"
+        assert stored_ratings(kid, server, child) == [(lesson_of(server, child, char), char, "druck", 2, "child")], "stored once, with its letter"
         context.close()
     finally:
         link.close()
@@ -143,10 +153,7 @@ def test_a_face_kept_on_the_tablet_outlives_the_page_and_is_stored_once(browser,
     try:
         child, context, kid = child_in_schule(browser, server, {"width": 820, "height": 1180}, "light", link.url)
         char, _ = letter_to_paper(kid, server, "child-paper-transfer-closed.png")
-        link.silence()
-        kid.click("#paper-faces [data-face='1']")
-        kid.wait_for_selector("#paper-transfer", state="hidden")
-        assert ratings(server, child) == []
+        tap_face_into_silence(kid, link, server, child, 1)
         # The page is closed (the app swiped away, the battery empty) before it noticed that the
         # link is gone; what the tablet stored stays. Opened again, the face goes out after hello.
         tablet = context.storage_state()
@@ -155,11 +162,7 @@ def test_a_face_kept_on_the_tablet_outlives_the_page_and_is_stored_once(browser,
         kid = context.new_page()
         kid.goto(link.url)
         wait_screen(kid, "home")
-        deadline = 50
-        while not ratings(server, child) and deadline:
-            kid.wait_for_timeout(100)
-            deadline -= 1
-        assert ratings(server, child) == [(lesson_of(server, child, char), char, "druck", 1, "child")]
+        assert stored_ratings(kid, server, child) == [(lesson_of(server, child, char), char, "druck", 1, "child")]
         kid.wait_for_function("localStorage.getItem('feder.paperKept') === null")  # answered: forgotten
         # The same face kept once more (an answer lost on its way back) goes out once more after
         # the next hello, is answered, and adds nothing.

@@ -51,6 +51,17 @@ def test_werkstatt_reads_a_letter_asked_for_and_free_writing(page, server):
             page.click(f"#werkstatt-modes [data-mode={mode}]")
             page.wait_for_function(f"document.body.dataset.werkstattMode === '{mode}' && document.body.dataset.werkstattTarget")
             assert page.evaluate("document.body.dataset.werkstattTarget") in fitting, mode
+    # In word mode the paper's line holds the whole word: Feder's own M, a, m, a side by side are
+    # narrower than the paper (it once fitted one letter, and "Mama" ran off it upright).
+    model = 0
+    for char in "Mama":
+        with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{char}") as r:
+            model += json.load(r)["width"]
+    page.set_viewport_size({"width": 820, "height": 1180})  # upright, where the paper is narrowest
+    page.wait_for_timeout(300)
+    shown = page.evaluate("document.getElementById('werkstatt-guides').viewBox.baseVal.width")
+    page.set_viewport_size({"width": 1180, "height": 820})
+    assert model < shown, (model, shown)
     # Twelve prompts in a row do not pile up: each new one stops the old; the last is heard whole.
     wait_quiet(page)
     asked = lines(page, asked_from)
