@@ -175,3 +175,59 @@ def test_a_face_kept_on_the_tablet_outlives_the_page_and_is_stored_once(browser,
         context.close()
     finally:
         link.close()
+
+
+def test_faces_of_two_children_kept_on_one_tablet_each_reach_their_child(browser, server):
+    """A class shares tablets: two children tap a face each into a silent link, one after the other
+    on the same tablet, and the page is closed each time before it noticed. Each face is kept until
+    its own child's next hello, and stored for that child alone; the other child's face waits."""
+    link = SilentableLink(server.port)
+    viewport = {"width": 1180, "height": 820}
+    try:
+        first, context, kid = child_in_schule(browser, server, viewport, "light", link.url)
+        first_char, _ = letter_to_paper(kid, server, "child-paper-transfer-shared-first.png")
+        tap_face_into_silence(kid, link, server, first, 3)
+        tablet = context.storage_state()
+        context.close()
+
+        # The second child takes the tablet (its id is the tablet's child now) and does the same.
+        second = onboarded(server)
+        switch_paper_transfer_on(browser, server, second)
+        context = browser.new_context(viewport=viewport, storage_state=tablet)
+        context.add_init_script(f"localStorage.setItem('feder.child', '{second}')")
+        kid = context.new_page()
+        kid.goto(link.url)
+        wait_screen(kid, "home")
+        kid.click("[data-world-button=schule]")
+        wait_phase(kid, "observe")
+        unlock_audio(kid)
+        second_char, _ = letter_to_paper(kid, server, "child-paper-transfer-shared-second.png")
+        tap_face_into_silence(kid, link, server, second, 1)
+        tablet = context.storage_state()
+        context.close()
+        assert ratings(server, first) == [] and ratings(server, second) == []
+
+        def open_tablet_as(child):
+            context = browser.new_context(viewport=viewport, storage_state=tablet)
+            context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+            page = context.new_page()
+            page.goto(link.url)
+            wait_screen(page, "home")
+            return context, page
+
+        context, kid = open_tablet_as(first)
+        assert stored_ratings(kid, server, first) == [(lesson_of(server, first, first_char), first_char, "druck", 3, "child")]
+        kid.wait_for_timeout(500)
+        assert ratings(server, second) == [], "the other child's face waits for its own hello"
+        kept = json.loads(kid.evaluate("localStorage.getItem('feder.paperKept')"))
+        assert [(k["child"], k["face"]) for k in kept] == [(second, 1)]
+        tablet = context.storage_state()
+        context.close()
+
+        context, kid = open_tablet_as(second)
+        assert stored_ratings(kid, server, second) == [(lesson_of(server, second, second_char), second_char, "druck", 1, "child")]
+        kid.wait_for_function("localStorage.getItem('feder.paperKept') === null")
+        assert len(ratings(server, first)) == 1
+        context.close()
+    finally:
+        link.close()

@@ -9,17 +9,30 @@ import { say, sayAll, stopSpeaking } from "./speak.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The one face not yet answered by the server: { child, face, lesson }. A newer face replaces it.
+// Faces not yet answered by the server: [{ child, face, lesson }], one per lesson (a newer face for
+// the same lesson replaces it). A tablet a class shares keeps each child's faces until that child's
+// next hello; the oldest go first beyond KEPT_MOST, which a tablet offline for a week does not reach.
 const KEPT = "feder.paperKept";
+const KEPT_MOST = 200;
 function readKept() {
-  try { return JSON.parse(localStorage.getItem(KEPT)); } catch { return null; }
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT));
+    // Before lists, one face was kept as a single object.
+    return Array.isArray(kept) ? kept : kept && typeof kept === "object" ? [kept] : [];
+  } catch { return []; }
 }
+const sameLesson = (a, b) => a.child === b.child && a.lesson === b.lesson;
 // Storage full or blocked: the face still goes out now, it just cannot wait for a later hello.
-function keep(kept) {
-  try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (error) { console.warn("paper face not kept", error); }
+function writeKept(list) {
+  try {
+    if (list.length) localStorage.setItem(KEPT, JSON.stringify(list.slice(-KEPT_MOST)));
+    else localStorage.removeItem(KEPT);
+  } catch (error) { console.warn("paper faces not kept", error); }
 }
-function forget() {
-  try { localStorage.removeItem(KEPT); } catch { /* nothing kept */ }
+function keep(kept) { writeKept([...readKept().filter((k) => !sameLesson(k, kept)), kept]); }
+/** Forgets `kept` if it is still the face kept for its lesson (not one tapped again since). */
+function forget(kept) {
+  writeKept(readKept().filter((k) => !(sameLesson(k, kept) && k.face === kept.face)));
 }
 
 export const PAPER_LINES = {
@@ -94,27 +107,30 @@ export class PaperTransfer {
   /** Sends a face. It is kept on the tablet first and forgotten once the server answered it; one
    * that did not reach the server (offline, the connection lost before its answer, the page
    * reloaded) or that the server could not handle now (`storage_failed`) stays for `sendKept`. */
-  async send(rating) {
-    const child = this.childID();
-    const mine = (kept) => kept?.child === child && kept.lesson === rating.lesson && kept.face === rating.face;
-    keep({ child, ...rating });
+  async send(rating, child = this.childID()) {
+    const kept = { child, ...rating };
+    keep(kept);
     const replies = await this.connection.request("paper", rating).catch(() => null);
     const answered = replies && !replies.some((r) => r.type === "error" && r.code === "storage_failed");
-    if (answered && mine(readKept())) forget();
+    if (answered) forget(kept);
   }
 
-  /** An adult deleted `child`: its kept face goes with its data. */
+  /** An adult deleted `child`: its kept faces go with its data. */
   forgetChild(child) {
-    if (readKept()?.child === child) forget();
+    writeKept(readKept().filter((k) => k.child !== child));
   }
 
-  /** After each hello (a reconnect, a reload, the child chosen again): the child's kept face, once
-   * more (the server answers a face it already has as stored, so nothing is counted twice; one it
-   * can no longer take is refused, and forgotten). */
+  /** After each hello (a reconnect, a reload, the child chosen again): the child's kept faces, once
+   * more, oldest first (the server answers a face it already has as stored, so nothing is counted
+   * twice; one it can no longer take is refused, and forgotten). Other children's faces wait for
+   * their own hello. */
   async sendKept() {
-    const kept = readKept();
-    if (!kept || !kept.child || kept.child !== this.childID()) return;
-    await this.send({ face: kept.face, lesson: kept.lesson });
+    const child = this.childID();
+    if (!child) return;
+    for (const kept of readKept().filter((k) => k.child === child)) {
+      if (this.childID() !== child) return;  // another child took the tablet meanwhile
+      await this.send({ face: kept.face, lesson: kept.lesson }, child);
+    }
   }
 
   finish(n) {
