@@ -6,6 +6,8 @@ import GRDB
 /// they work the same on either.
 public final class FederDatabase: Sendable {
     public let writer: any DatabaseWriter
+    /// Lessons handed out and not yet stored, and whose they are (`LessonStore.claimLesson`).
+    let lessonClaims = LessonClaims()
     /// The file, or nil for a database in memory.
     public let file: URL?
 

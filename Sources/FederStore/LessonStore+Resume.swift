@@ -30,13 +30,20 @@ extension LessonStore {
         }
     }
 
-    /// Whether a lesson of this id is stored for another child (or for nobody): this child cannot
-    /// resume it. A page on a shared tablet may still hold the last child's lesson.
-    public func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
-        try await database.writer.read { db in
-            guard let lesson = try StoredLesson.fetchOne(db, key: lessonID) else { return false }
-            return lesson.childID != childID
-        }
+    /// Claims a lesson for this child: false when it is another child's — stored for another
+    /// child, or handed out to or resumed by another child since start-up and not stored yet. A page
+    /// on a shared tablet may still hold the last child's lesson, and a page may name any id: a
+    /// lesson is one child's, or a deleted child would take the other's records with it.
+    /// A new lesson is claimed when it is handed out, a lesson to resume before it is served.
+    public func claimLesson(_ lessonID: String, for childID: String) async throws -> Bool {
+        let stored = try await database.writer.read { db in try StoredLesson.fetchOne(db, key: lessonID) }
+        if let stored, stored.childID != childID { return false }
+        return database.lessonClaims.claim(lessonID, for: childID)
+    }
+
+    /// Claims a lesson id just made for this child (nothing can be stored of it yet).
+    public func claimNewLesson(_ lessonID: String, for childID: String) {
+        _ = database.lessonClaims.claim(lessonID, for: childID)
     }
 
     /// The ink this child kept of an interrupted attempt: strokes of records recovered from drafts

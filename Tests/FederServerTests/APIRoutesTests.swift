@@ -84,6 +84,11 @@ struct APIRoutesTests {
             #expect(badID.status == .badRequest)
             let badPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"12a4"}"#))
             #expect(badPIN.status == .badRequest)
+            // Only `{"pin": null}` removes a PIN: a body without the field (a misspelt key) is refused.
+            for body in ["{}", #"{"pn":"5678"}"#] {
+                let missing = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: body))
+                #expect(missing.status == .badRequest, "\(body)")
+            }
             // Every refusal of the API is JSON with a code, the framework's own included.
             for (method, uri, body, status, code) in [
                 (HTTPRequest.Method.get, "/api/v1/nope", "", HTTPResponse.Status.notFound, "not_found"),

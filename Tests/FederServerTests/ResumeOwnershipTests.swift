@@ -76,6 +76,49 @@ struct ResumeOwnershipTests {
         #expect(Self.resumedStrokes(resumed) == 1)
     }
 
+    /// Another child's page names a lesson that is being written right now and of which nothing is
+    /// stored yet (its watching phase stores nothing until it ends): refused, so that the lesson stays
+    /// one child's and deleting the other child cannot take this child's records with it.
+    @Test func aLessonInProgressWithNothingStoredIsRefusedToAnotherChild() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.first)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.first).isEmpty, "nothing stored yet")
+
+        var other = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.second)"}"#, to: &other)
+        let refused = await Self.send(#"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#, to: &other)
+        #expect(T.errorCode(refused) == .noSuchLesson, "\(refused)")
+        #expect(Self.resumedStrokes(refused) == nil)
+        await other.close()
+
+        _ = await h.passObserveAndDirect(try T.library.glyph("A", script: "druck"))
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.first).map(\.phase) == ["observe", "direct"])
+        #expect(try await h.store.lessonRecords(lessonID: lesson, childID: Self.second).isEmpty)
+        // The child it belongs to may still resume it (a dropped connection).
+        var same = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.first)"}"#, to: &same)
+        let resumed = await Self.send(#"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#, to: &same)
+        #expect(T.errorCode(resumed) == nil, "\(resumed)")
+    }
+
+    /// After a restart nothing remembers a lesson of which nothing was stored: the first child to
+    /// resume it claims it, and another child is refused from then on.
+    @Test func theFirstChildToResumeAnUnstoredLessonClaimsIt() async throws {
+        let h = try T.Harness()
+        let lesson = "4b0c3d7e-1f2a-4c5b-8d6e-9f0a1b2c3d4e"
+        let resume = #"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#
+        var first = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.first)"}"#, to: &first)
+        #expect(T.errorCode(await Self.send(resume, to: &first)) == nil)
+        var second = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.second)"}"#, to: &second)
+        #expect(T.errorCode(await Self.send(resume, to: &second)) == .noSuchLesson)
+        await first.close()
+        await second.close()
+    }
+
     /// A guided-only lesson has no record before its attempt ends: resumed after the child was moved
     /// to another arm, it goes on in its own condition (from its drafts), not in the new arm.
     @Test func aLessonWithOnlyDraftsResumesInItsOwnCondition() async throws {

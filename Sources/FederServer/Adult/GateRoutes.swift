@@ -91,7 +91,21 @@ struct GateTask: ResponseEncodable {
 
 struct GateAnswer: Decodable { var id: String; var answer: String }
 struct PinEntry: Decodable { var pass: String; var pin: String }
-struct PinSetting: Decodable { var pin: String? }
+/// `{"pin": "1234"}` sets the PIN, `{"pin": null}` removes it; a body without `pin` (a misspelt key,
+/// `{}`) is refused, so that no mistake removes the PIN.
+struct PinSetting: Decodable {
+    var pin: String?
+
+    enum CodingKeys: String, CodingKey { case pin }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.pin) else {
+            throw DecodingError.keyNotFound(CodingKeys.pin, .init(codingPath: [], debugDescription: "pin: a PIN, or null to remove it"))
+        }
+        pin = try container.decodeIfPresent(String.self, forKey: .pin)
+    }
+}
 
 struct GateAnswerReply: ResponseEncodable {
     var signedIn: Bool

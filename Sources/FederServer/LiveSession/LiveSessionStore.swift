@@ -24,7 +24,9 @@ protocol LiveSessionStore: Sendable {
     func appendDraft(_ stroke: DraftStroke) async throws
     func recoverDrafts(childID: String, except lessonID: String?, judge: InterruptedAttemptJudge?) async throws -> Int
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow]
-    func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
+    /// False when the lesson is another child's (`LessonStore.claimLesson`); claims it otherwise.
+    func claimLesson(_ lessonID: String, for childID: String) async throws -> Bool
+    func claimNewLesson(_ lessonID: String, for childID: String)
     func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
     /// Whether an adult deleted the child of this id (false when that cannot be read).

@@ -97,7 +97,7 @@ extension SessionConnection {
                       re id: RequestID?) async -> Result<StoredLesson, ResumeRefusal> {
         let rows: [PhaseRecordRow]
         do {
-            if try await store.lessonIsAnotherChilds(lessonID: resume.lesson, childID: childID) {
+            if try await !store.claimLesson(resume.lesson, for: childID) {
                 return .failure(ResumeRefusal(reply: .error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's"))))
             }
             rows = try await store.lessonRecords(lessonID: resume.lesson, childID: childID)

@@ -28,14 +28,36 @@ public enum ResearchExport {
 
     public static func write(from database: FederDatabase, to directory: URL, options: Options,
                              now: Date = Date()) throws -> Summary {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try database.writer.read { db in try write(db, to: directory, options: options, now: now) }
+        try database.writer.read { db in try staged(in: directory) { try write(db, to: $0, options: options, now: now) } }
     }
 
     public static func write(from database: FederDatabase, to directory: URL, options: Options,
                              now: Date = Date()) async throws -> Summary {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try await database.writer.read { db in try write(db, to: directory, options: options, now: now) }
+        try await database.writer.read { db in try staged(in: directory) { try write(db, to: $0, options: options, now: now) } }
+    }
+
+    /// Writes the export into a hidden folder inside `directory` and moves its files into place only
+    /// once every one is written: an export that fails halfway (a disk that fills, a damaged
+    /// database) leaves an earlier export in `directory` as it was. Files an earlier export wrote
+    /// and this one does not (the samples table, another format's tables) go, so that what is in the
+    /// folder is one export, the one its `datapackage.json` describes.
+    static func staged(in directory: URL, _ write: (URL) throws -> Summary) throws -> Summary {
+        let files = FileManager.default
+        try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        let staging = directory.appendingPathComponent(".export-in-progress-\(UUID().uuidString)", isDirectory: true)
+        try files.createDirectory(at: staging, withIntermediateDirectories: false)
+        defer { try? files.removeItem(at: staging) }
+        let summary = try write(staging)
+        let earlier = Set(ExportFormat.allCases.flatMap { format in
+            ResearchTables.schemas.map { DataPackage.fileName(of: $0.name, format: format) }
+        }).subtracting(summary.files)
+        for name in earlier { try? files.removeItem(at: directory.appendingPathComponent(name)) }
+        for name in summary.files {
+            let target = directory.appendingPathComponent(name)
+            if files.fileExists(atPath: target.path) { try files.removeItem(at: target) }
+            try files.moveItem(at: staging.appendingPathComponent(name), to: target)
+        }
+        return summary
     }
 
     static func write(_ db: Database, to directory: URL, options: Options, now: Date) throws -> Summary {

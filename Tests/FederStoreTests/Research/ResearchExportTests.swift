@@ -33,6 +33,36 @@ struct ResearchExportTests {
         try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\r\n").dropLast().map { $0 }
     }
 
+    /// An export that fails halfway leaves the export already in the folder as it was; one that
+    /// succeeds replaces it whole, and files the earlier one had and this one has not go.
+    @Test func aFailedExportLeavesTheEarlierOneAndANewOneReplacesItWhole() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        _ = try await ResearchExport.write(from: database, to: out, options: .init(samples: true))
+        func contents() throws -> [String: Data] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+            return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) })
+        }
+        let before = try contents()
+        #expect(before["samples.csv"].map { !$0.isEmpty } == true)
+
+        struct DiskFull: Error {}
+        #expect(throws: DiskFull.self) {
+            try ResearchExport.staged(in: out) { staging in
+                // Halfway: one table written (empty), then the failure.
+                try Data().write(to: staging.appendingPathComponent("lessons.csv"))
+                throw DiskFull()
+            }
+        }
+        #expect(try contents() == before, "the earlier export is untouched, and nothing half-written is left")
+
+        let summary = try await ResearchExport.write(from: database, to: out, options: .init(format: .tsv))
+        let after = try contents()
+        #expect(Set(after.keys) == Set(summary.files), "one export: no CSV tables or samples left from the earlier one")
+        #expect(after["lessons.tsv"].map { !$0.isEmpty } == true)
+    }
+
     @Test func everyTableHoldsWhatTheDatabaseHolds() async throws {
         let (database, dir) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: dir) }
