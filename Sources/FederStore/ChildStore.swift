@@ -38,6 +38,11 @@ public struct ChildStore: Sendable {
         try await database.writer.read { db in try ChildRecord.fetchOne(db, key: id) }
     }
 
+    /// Whether a child of this id is stored (for commands that run without concurrency).
+    public func exists(id: String) throws -> Bool {
+        try database.writer.read { db in try ChildRecord.exists(db, key: id) }
+    }
+
     /// The stored profile if it was written since `known` (its `updatedAt`), nil when it was not.
     /// A live session asks at every letter; the profile, learner model included, is decoded only
     /// when someone changed it. Dates are compared as stored (to the millisecond, in GRDB's text

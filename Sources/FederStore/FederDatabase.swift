@@ -39,6 +39,13 @@ public final class FederDatabase: Sendable {
         self.file = file
         // Asked on the writer's connection: a reader's would keep the schema it saw before the migrations.
         let isNew = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 }
+        // A file a newer Feder migrated further: this version does not know its tables, and writing
+        // them could lose what the newer one keeps there.
+        let unknown = try writer.read { db -> [String] in
+            guard try Migrations.migrator.hasBeenSuperseded(db) else { return [] }
+            return try Migrations.migrator.appliedIdentifiers(db).subtracting(Migrations.migrator.migrations).sorted()
+        }
+        if !unknown.isEmpty { throw WrittenByNewerVersion(file: file, migrations: unknown) }
         try Migrations.migrator.migrate(writer)
         // A new file has only ever been written with `secure_delete` on.
         if isNew { try writer.writeWithoutTransaction { db in try Self.markFreeSpaceOverwritten(db) } }
@@ -116,5 +123,15 @@ public final class FederDatabase: Sendable {
     /// The journal mode SQLite reports (expected for a file: "wal").
     public func journalMode() throws -> String {
         try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+}
+
+/// The database was migrated by a newer version of Feder than this one: it is left as it is.
+public struct WrittenByNewerVersion: Error, CustomStringConvertible {
+    public var file: URL?
+    public var migrations: [String]
+
+    public var description: String {
+        "\(file?.path ?? "the database") was written by a newer version of Feder (migrations \(migrations.joined(separator: ", ")) are unknown to this one); it is left unchanged: run the newer version, or give another data folder"
     }
 }

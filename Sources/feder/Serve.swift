@@ -42,6 +42,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ConcurrencyThreads.help)
     var concurrency: ConcurrencyThreads = .swift
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (0: any free port)") }
+    }
+
     func run() async throws {
         // Before the server starts any task (a process installs it once; `run` runs once).
         try concurrency.install()

@@ -98,3 +98,42 @@ def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
     batch = "\n".join(json.dumps({"id": c, "glyph": c, "strokes": s}) for c, s in flipped.items())
     stars = [json.loads(l)["stars"] for l in run(["assess", "--batch", "--y-up", "-"], batch.encode()).stdout.decode().splitlines()]
     assert stars == [3] * len(letters), stars
+
+
+@pytest.mark.parametrize("args, says", [
+    (["assess", "--glyph", "l", "{dir}"], "is a folder, not a file"),
+    (["recognize", "{dir}"], "is a folder, not a file"),
+    (["eval", "templates", "--data", "{dir}"], "is a folder, not a file"),
+    (["bench", "tracker", "--seconds", "nan"], "--seconds must be a positive number"),
+    (["bench", "websocket", "--seconds", "inf"], "--seconds must be a positive number"),
+    (["bench", "websocket", "--stroke-pause=-1"], "--stroke-pause must be"),
+    (["bench", "recognizer", "--count=-1"], "--count must be at least 1"),
+    (["bench", "export", "--children=-1"], "--children and --days must be at least 1"),
+    (["eval", "templates", "--data", "x", "--worst=-1"], "--worst must be 0 or more"),
+    (["serve", "--port", "99999"], "--port must be 0 to 65535"),
+    (["serve", "--port=-1"], "--port must be 0 to 65535"),
+    (["glyphs", "lint", "--script", "nope"], "--script nope: no such script"),
+    (["recognize", "--words", "--x-height=-5", "{dir}"], "--x-height must be a positive number"),
+])
+def test_a_bad_argument_is_refused_with_a_sentence_not_a_crash(tmp_path, args, says):
+    result = run([a.replace("{dir}", str(tmp_path)) for a in args], b"")
+    err = result.stderr.decode()
+    assert result.returncode not in (0, 132, 134, -4, -6), (result.returncode, err)
+    assert says in err, err
+    assert "Fatal error" not in err and "Backtrac" not in err, err
+
+
+def test_an_export_names_a_real_child_and_a_real_day_and_bench_export_keeps_off_real_data(tmp_path):
+    data = tmp_path / "data"
+    made = run(["bench", "export", "--children", "1", "--days", "1", "--attempts", "6", "--formats", "csv", "--keep", str(data)], b"")
+    assert made.returncode == 0, made.stderr.decode()
+    before = (data / "feder.sqlite").read_bytes()
+    again = run(["bench", "export", "--children", "1", "--days", "1", "--attempts", "6", "--keep", str(data)], b"")
+    assert again.returncode != 0 and "already holds a Feder database" in again.stderr.decode()
+    assert (data / "feder.sqlite").read_bytes() == before
+    out = tmp_path / "out"
+    for args, says in [(["--child", "5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11"], "no child of this id"),
+                       (["--since", "2026-11-31"], "--since 2026-11-31")]:
+        refused = run(["export", "--data", str(data), "--out", str(out), *args], b"")
+        assert refused.returncode != 0 and says in refused.stderr.decode(), refused.stderr.decode()
+    assert run(["export", "--data", str(data), "--out", str(out), "--since", "2026-02-28"], b"").returncode == 0

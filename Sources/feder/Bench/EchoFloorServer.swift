@@ -26,6 +26,10 @@ struct EchoFloorServer: AsyncParsableCommand {
     @Option(help: "feder (the server's own WebSocket handlers) or hummingbird (Hummingbird's WebSocket path).")
     var transport = Transport.feder
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (0: any free port)") }
+    }
+
     func run() async throws {
         var logger = Logger(label: "feder-echo")
         logger.logLevel = .error

@@ -9,6 +9,10 @@ struct RecognizerBench: ParsableCommand {
     @Option(help: "Letters to recognise (after a warm-up of 200).")
     var count = 5000
 
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+    }
+
     func run() throws {
         let recognizer = try LetterRecognizer.bundled()
         let glyphs = try GlyphLibrary.bundled().allGlyphs(in: "druck")

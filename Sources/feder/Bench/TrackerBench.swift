@@ -9,6 +9,10 @@ struct TrackerBench: ParsableCommand {
     @Option(help: "Seconds to run.")
     var seconds = 3.0
 
+    func validate() throws {
+        guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a positive number") }
+    }
+
     func run() throws {
         let glyphs = try GlyphLibrary.bundled().allGlyphs(in: "druck")
         let inks = glyphs.map { PenSimulator().strokes(for: $0) }

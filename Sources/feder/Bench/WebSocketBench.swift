@@ -54,6 +54,13 @@ struct WebSocketBench: AsyncParsableCommand {
     var concurrency: ConcurrencyThreads = .swift
 
 
+    func validate() throws {
+        guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a positive number") }
+        for (name, value) in [("--warmup", warmup), ("--stroke-pause", strokePause), ("--letter-pause", letterPause), ("--start-pause", startPause)] {
+            guard value.isFinite, value >= 0 else { throw ValidationError("\(name) must be a number of seconds, 0 or more") }
+        }
+    }
+
     func run() async throws {
         let counts = children.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--children needs positive numbers") }

@@ -22,8 +22,15 @@ extension EvalCommand {
         @Option(help: "Worst letters to list.") var worst = 5
         @Flag(help: "Print the report as JSON.") var json = false
 
+        func validate() throws {
+            guard perClass >= 0, worst >= 0 else { throw ValidationError("--per-class and --worst must be 0 or more") }
+        }
+
         func run() throws {
             let library = try GlyphLibrary.bundled()
+            guard library.scripts[script] != nil else {
+                throw ValidationError("--script \(script): no such script (\(library.scripts.keys.sorted().joined(separator: ", ")))")
+            }
             let all = try LabelledInkReader.read(path: data)
             let evaluation = TemplateEvaluation(library: library, script: script, labels: Set(all.map(\.label)))
             let samples = LabelledInkReader.spread(all.filter { evaluation.labels.contains($0.label) }, perClass: perClass)

@@ -28,6 +28,14 @@ struct ExportBench: AsyncParsableCommand {
     @Option(help: "Keep the scratch data directory here instead of a temporary one (it is not deleted).")
     var keep: String?
 
+    func validate() throws {
+        guard children > 0, days > 0, attempts >= 0 else { throw ValidationError("--children and --days must be at least 1, --attempts 0 or more") }
+        // The simulated class is written into --keep's database: never into one that holds real children.
+        if let keep, FileManager.default.fileExists(atPath: DataDirectory.databaseFile(in: URL(fileURLWithPath: keep, isDirectory: true)).path) {
+            throw ValidationError("--keep \(keep) already holds a Feder database; give a new folder")
+        }
+    }
+
     func run() async throws {
         let directory = keep.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("feder-bench-export-\(UUID())")

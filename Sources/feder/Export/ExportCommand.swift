@@ -47,6 +47,10 @@ struct ExportCommand: ParsableCommand {
             sinceDate = parsed
         }
         let database = try FederDatabase(file: file)
+        // A mistyped id would export empty tables that look like a child who never wrote.
+        if let child, try !ChildStore(database: database).exists(id: child) {
+            throw ValidationError("--child \(child): no child of this id in \(file.path)")
+        }
         let options = ResearchExport.Options(format: format, filter: ExportFilter(childID: child, since: sinceDate, studyOnly: studyOnly), samples: samples)
         let summary = try ResearchExport.write(from: database, to: URL(fileURLWithPath: out, isDirectory: true), options: options)
         guard !quiet else { return }

@@ -36,6 +36,9 @@ extension GlyphsCommand {
                 for e in errors.errors { print("error: \(e)") }
                 throw ExitCode(1)
             }
+            if let script, library.scripts[script] == nil {
+                throw ValidationError("--script \(script): no such script (\(library.scriptIDs.joined(separator: ", ")))")
+            }
             var count = 0, problems = 0, excepted = 0
             for id in script.map({ [$0] }) ?? library.scriptIDs {
                 for glyph in library.allGlyphs(in: id) {

@@ -47,6 +47,7 @@ struct RecognizeCommand: ParsableCommand {
     func validate() throws {
         if summary && words { throw ValidationError("--summary scores single letters; it does not combine with --words") }
         if summary && lettersOnly { throw ValidationError("--summary reports both readings; leave out --letters-only") }
+        if let xHeight, !(xHeight.isFinite && xHeight > 0) { throw ValidationError("--x-height must be a positive number of ink units") }
     }
 
     func run() throws {
