@@ -269,6 +269,14 @@ struct AdultAreaTests {
                 #expect(response.status == .badRequest, "\(bad)")
             }
             #expect(try await h.services.children.find(id: child.id)?.settings.dailyGoal == 3, "refused changes change nothing")
+            // The refusal names the field, also where the decoder itself says only "not valid JSON"
+            // (a number that is not whole or too large), and a body of null is no field at all.
+            for (bad, says) in [(#"{"dailyGoal":1.5}"#, "„dailyGoal“ braucht eine ganze Zahl"),
+                                (#"{"dailyGoal":99999999999999999999999}"#, "„dailyGoal“ braucht eine ganze Zahl"),
+                                ("null", "kein gültiges JSON-Objekt")] {
+                let response = try await client.execute(uri: uri, method: .patch, headers: headers, body: ByteBuffer(string: bad))
+                #expect(response.status == .badRequest && String(buffer: response.body).contains(says), "\(bad): \(String(buffer: response.body))")
+            }
         }
     }
 

@@ -7,10 +7,14 @@ import Hummingbird
 /// ("Cannot initialize SpeechRate from invalid String value fast").
 extension Request {
     func decodeForAdults<T: Decodable>(as type: T.Type, context: some RequestContext) async throws -> T {
+        // The body is kept: Foundation's decoder on Linux says only "not valid JSON" when a number
+        // does not fit its field (1.5 for a whole number), and the body tells which field it was.
+        var request = self
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
         do {
-            return try await context.requestDecoder.decode(type, from: self, context: context)
+            return try await context.requestDecoder.decode(type, from: request, context: context)
         } catch let error as DecodingError {
-            throw AdultError(.badRequest, "bad_request", AdultDecoding.describe(error))
+            throw AdultError(.badRequest, "bad_request", AdultDecoding.describe(error, body: Data(buffer: body)))
         }
     }
 }
@@ -25,10 +29,12 @@ enum AdultDecoding {
         "arm": StudyCondition.allCases.map(\.rawValue), "consentBy": ConsentGiver.allCases.map(\.rawValue),
     ]
 
-    static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError, body: Data = Data()) -> String {
         switch error {
         case .keyNotFound(let key, _):
             return "Es fehlt das Feld „\(key.stringValue)“."
+        case .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return "Der Inhalt ist kein gültiges JSON-Objekt."
         case .valueNotFound(_, let context):
             return "Das Feld „\(field(context))“ braucht einen Wert."
         case .typeMismatch(_, let context) where context.codingPath.isEmpty:
@@ -41,6 +47,9 @@ enum AdultDecoding {
                 if context.debugDescription.hasPrefix("unknown fields: ") {
                     return "Unbekannte Felder: \(context.debugDescription.dropFirst("unknown fields: ".count))."
                 }
+                if let fields = fieldsWithoutAWholeNumber(body), !fields.isEmpty {
+                    return "Das Feld „\(fields.joined(separator: "“, „"))“ braucht eine ganze Zahl (ohne Komma, nicht so groß)."
+                }
                 return "Der Inhalt ist kein gültiges JSON-Objekt."
             }
             let name = field(context)
@@ -49,6 +58,18 @@ enum AdultDecoding {
         @unknown default:
             return "Die Anfrage ist ungültig."
         }
+    }
+
+    /// The top-level fields of a JSON object whose number is not a whole number that fits 64 bits;
+    /// nil when the body is no JSON object.
+    static func fieldsWithoutAWholeNumber(_ body: Data) -> [String]? {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
+        return object.compactMap { key, value -> String? in
+            guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+            let double = number.doubleValue
+            let whole = double.rounded() == double && abs(double) < 9.2e18
+            return whole ? nil : key
+        }.sorted()
     }
 
     private static func field(_ context: DecodingError.Context) -> String {
