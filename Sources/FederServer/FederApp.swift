@@ -157,6 +157,7 @@ public enum FederApp {
             SecurityHeadersMiddleware<Context>()
             ClassCodeMiddleware(classCode: classCode)
             JSONRefusalsMiddleware<Context>()
+            ControlCharactersRefused<Context>()
             WebAppFiles.middleware(logger: logger)
             SessionMiddleware<Context>(
                 storage: DatabasePersistDriver(database: services.database, now: services.clock.wall),

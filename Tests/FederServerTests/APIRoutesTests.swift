@@ -104,6 +104,15 @@ struct APIRoutesTests {
                 #expect(response.status == status && json?["error"]?["code"] as? String == code, "\(method) \(uri): \(response.status)")
                 #expect((json?["error"]?["message"] as? String)?.isEmpty == false, "\(uri)")
             }
+            // A NUL ends a file name for the file system: the page must not come back as a script.
+            for uri in ["/index.html%00.js", "/js/app.js%0A"] {
+                let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                #expect(response.status == .badRequest && !String(buffer: response.body).contains("<html"), "\(uri)")
+            }
+            // A refusal does not send a huge name back whole.
+            let long = String(repeating: "x", count: 5000)
+            let variant = try await client.execute(uri: "/api/v1/glyphs/druck/a?variant=\(long)", method: .get, headers: headers)
+            #expect(variant.status == .notFound && variant.body.readableBytes < 500, "\(variant.body.readableBytes) bytes")
         }
     }
 

@@ -143,12 +143,13 @@ public enum GlyphLookupError: Error, Equatable, CustomStringConvertible, Sendabl
     case unknownGlyph(String, script: String)
     case unknownVariant(String, char: String, available: [String])
 
+    /// Names as sent are cut at 64 characters: the message may go back to whoever sent them.
     public var description: String {
         switch self {
-        case .unknownScript(let s): return "unknown script '\(s)'"
-        case .unknownGlyph(let c, let s): return "no glyph '\(c)' in script '\(s)'"
+        case .unknownScript(let s): return "unknown script '\(s.prefix(64))'"
+        case .unknownGlyph(let c, let s): return "no glyph '\(c.prefix(64))' in script '\(s.prefix(64))'"
         case .unknownVariant(let v, let c, let available):
-            return "glyph '\(c)' has no variant '\(v)' (available: \(available.joined(separator: ", ")))"
+            return "glyph '\(c.prefix(64))' has no variant '\(v.prefix(64))' (available: \(available.joined(separator: ", ")))"
         }
     }
 }
