@@ -132,6 +132,9 @@ struct APIRoutesTests {
             let body = ByteBuffer(string: #"{"animal":"igel","colour":"rot","name":"Ida"}"#)
             let failed = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: body)
             #expect(failed.status == .internalServerError)
+            let answer = try JSONSerialization.jsonObject(with: Data(buffer: failed.body)) as? [String: [String: Any]]
+            #expect(answer?["error"]?["code"] as? String == "internal_error", "JSON with a code, as every refusal of the API")
+            #expect((answer?["error"]?["message"] as? String)?.contains("readonly") == false, "the cause stays in the log")
             let entry = try #require(log.entries.first { $0.level == .error && $0.message == "a request failed" })
             #expect(entry.metadata["path"] == "/api/v1/children" && entry.metadata["method"] == "POST")
             #expect("\(entry.metadata["error"] ?? "")".contains("readonly"))
