@@ -219,3 +219,30 @@ def test_a_flood_from_a_client_that_reads_nothing_is_held_back_not_buffered(serv
     sender.join(timeout=10)
     assert sent[0] == count
     raw.close()
+
+
+@pytest.mark.parametrize("head", [
+    b"GET /api/v1/health?x=" + b"z" * 100_000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    b"GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"z" * 200_000 + b"\r\n\r\n",
+    b"GET /v1/session HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nX-Big: " + b"z" * 200_000 + b"\r\n\r\n",
+    b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)) * 4,  # a TLS hello: not HTTP at all
+])
+def test_a_request_head_the_server_cannot_read_is_answered_400_and_closed(server, head):
+    """A head over the parser's limit (80 KB) or bytes that are no HTTP at all: the server answers
+    400 and closes at once (until 2026-11-28 such a connection stayed open without an answer), and
+    goes on serving everyone else."""
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        try:
+            s.sendall(head)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server may close before it read everything
+        answer = b""
+        try:
+            while chunk := s.recv(4096):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:120]
+    with urllib.request.urlopen(f"{server.url}/api/v1/health", timeout=5) as ok:
+        assert ok.status == 200

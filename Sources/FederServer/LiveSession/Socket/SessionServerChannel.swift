@@ -84,10 +84,14 @@ struct SessionServerChannel: ServerChildChannel, HTTPChannelHandler {
                     }
                 }))
             configuration.enablePipelining = false  // the async HTTP channel takes one request at a time
-            configuration.enableErrorHandling = false  // Hummingbird answers parse errors
+            // NIO answers a request head it cannot parse (over 80 KB, garbage) with 400, and
+            // `CloseOnParseError` closes the connection: before the upgrade is decided nobody else
+            // reads that error, and the connection stayed open without an answer.
+            configuration.enableErrorHandling = true
             configuration.enableResponseHeaderValidation = false  // HTTPTypes validates
             configuration.decoderConfiguration.maxHeaderFieldCount = Self.maxHeaderFields
             let outcome = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            try channel.pipeline.syncOperations.addHandler(CloseOnParseError())
             return Value(outcome: outcome, channel: channel)
         }
     }
@@ -179,5 +183,16 @@ extension HTTPServerBuilder {
                 LiveSessionHandler(makeSession(logger), finished: ended, logger: logger)
             }
         }
+    }
+}
+
+/// Closes a connection whose request head the parser refused, once NIO's error handler answered it
+/// 400 (that handler leaves the closing to the pipeline behind it).
+final class CloseOnParseError: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is HTTPParserError { context.close(promise: nil) }
+        context.fireErrorCaught(error)
     }
 }
