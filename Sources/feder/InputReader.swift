@@ -27,7 +27,8 @@ enum InputReader {
     /// What the system says went wrong, without Foundation's error domain and code.
     static func reason(_ error: any Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        return (underlying.map { String(cString: strerror(Int32($0.code))) }) ?? error.localizedDescription
+        return (underlying.map { String(cString: strerror(Int32($0.code))) })
+            ?? error.localizedDescription.replacingOccurrences(of: "The operation could not be completed. ", with: "")
     }
 
     /// Decompresses with the system's gzip, from a temporary copy (a pipe both ways could stall).

@@ -137,3 +137,14 @@ def test_an_export_names_a_real_child_and_a_real_day_and_bench_export_keeps_off_
         refused = run(["export", "--data", str(data), "--out", str(out), *args], b"")
         assert refused.returncode != 0 and says in refused.stderr.decode(), refused.stderr.decode()
     assert run(["export", "--data", str(data), "--out", str(out), "--since", "2026-02-28"], b"").returncode == 0
+
+
+def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    for args in (["glyphs", "sheet", "--out", str(blocked / "sheet.svg")],
+                 ["glyphs", "sheet", "--out", str(tmp_path / "sheet.txt")]):
+        result = run(args, b"")
+        err = result.stderr.decode()
+        assert result.returncode != 0 and "Fatal error" not in err and "NSCocoaErrorDomain" not in err, err
+        assert str(tmp_path) in err, err

@@ -52,7 +52,12 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("--child \(child): no child of this id in \(file.path)")
         }
         let options = ResearchExport.Options(format: format, filter: ExportFilter(childID: child, since: sinceDate, studyOnly: studyOnly), samples: samples)
-        let summary = try ResearchExport.write(from: database, to: URL(fileURLWithPath: out, isDirectory: true), options: options)
+        let summary: ResearchExport.Summary
+        do {
+            summary = try ResearchExport.write(from: database, to: URL(fileURLWithPath: out, isDirectory: true), options: options)
+        } catch let error as CocoaError {
+            throw ValidationError("cannot write the export to \(out): \(InputReader.reason(error))")
+        }
         guard !quiet else { return }
         for table in summary.rows.keys.sorted() {
             print("\(table): \(summary.rows[table]!) rows")

@@ -78,6 +78,13 @@ extension GlyphsCommand {
         @Option(help: "Joined scripts: how many words of the word list to set on a second page (FILE-words.svg).")
         var words = 20
 
+        func validate() throws {
+            guard columns >= 1, words >= 0 else { throw ValidationError("--columns must be at least 1, --words 0 or more") }
+            guard ["svg", "png"].contains(URL(fileURLWithPath: out).pathExtension.lowercased()) else {
+                throw ValidationError("--out \(out): name an .svg or a .png file")
+            }
+        }
+
         func run() throws {
             let library = try source.library()
             var glyphs = library.allGlyphs(in: script)
@@ -102,6 +109,14 @@ extension GlyphsCommand {
         }
 
         private func write(_ svg: String, to url: URL) throws {
+            do {
+                try writeSheet(svg, to: url)
+            } catch let error as CocoaError {
+                throw ValidationError("cannot write \(url.path): \(InputReader.reason(error))")
+            }
+        }
+
+        private func writeSheet(_ svg: String, to url: URL) throws {
             if url.pathExtension.lowercased() == "png" {
                 let svgURL = url.deletingPathExtension().appendingPathExtension("svg")
                 try svg.write(to: svgURL, atomically: true, encoding: .utf8)
