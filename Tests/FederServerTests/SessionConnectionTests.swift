@@ -167,6 +167,22 @@ struct SessionConnectionTests {
         #expect(Self.errorCode(await h.send(message)) == expected)
     }
 
+    /// A bad envelope is told apart: no object, no string `type`, or a bad `id` or `v` (a message
+    /// with a perfectly good `type` was told it had none).
+    @Test(arguments: [
+        ("[1,2,3]", "expected an object with a string \"type\""),
+        ("{\"type\": 42}", "expected a string \"type\""),
+        ("{\"type\":\"ping\",\"id\":1.5}", "\"id\" must be a whole number or a string"),
+        ("{\"type\":\"ping\",\"id\":\"\(String(repeating: "x", count: 65))\"}", "\"id\" must be a whole number or a string"),
+        ("{\"type\":\"hello\",\"v\":\"1\"}", "\"v\" a whole number"),
+    ])
+    func aBadEnvelopeSaysWhatIsWrong(message: String, says: String) async throws {
+        var h = try Harness()
+        var told: String?
+        for case .error(_, let error) in await h.send(message) { told = error.message }
+        #expect(told?.contains(says) == true, "\(told ?? "no error")")
+    }
+
     /// `session_full` holds for every message that brings samples: a `move`, and `down` after `up`
     /// (pairs of them would otherwise grow the ink without limit); an `up` at the limit still lifts
     /// the pen and only its sample is left out.

@@ -40,6 +40,11 @@ public struct LetterRecognizer: Sendable {
 
     public init(weightsAt url: URL) throws {
         let data: Data
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw RecognitionError.weightsUnreadable("\(url.path): no such file")
+        }
+        guard !isFolder.boolValue else { throw RecognitionError.weightsUnreadable("\(url.path) is a folder, not a weights file") }
         do {
             data = try Data(contentsOf: url)
         } catch {

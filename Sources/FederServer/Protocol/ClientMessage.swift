@@ -79,7 +79,7 @@ struct ClientMessageDecoder: Sendable {
         } catch {
             // Valid JSON but no object, or a bad id: try to recover the id for the reply.
             let id = (try? decoder.decode(IDOnly.self, from: data))?.id
-            return Decoded(id: id, message: .failure(ProtocolError(.invalidMessage, "expected an object with a string \"type\"")))
+            return Decoded(id: id, message: .failure(ProtocolError(.invalidMessage, Self.envelopeProblem(data))))
         }
         if let v = envelope.v, v != Self.protocolVersion {
             return Decoded(id: envelope.id, message: .failure(ProtocolError(.unsupportedVersion,
@@ -88,6 +88,15 @@ struct ClientMessageDecoder: Sendable {
         return Decoded(id: envelope.id, message: Result { () throws(ProtocolError) in
             try message(type: envelope.type, data: data)
         })
+    }
+
+    /// What is wrong with an envelope that did not decode: the object, its `type`, or its `id` or `v`.
+    private static func envelopeProblem(_ data: Data) -> String {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return "expected an object with a string \"type\""
+        }
+        guard object["type"] is String else { return "expected a string \"type\"" }
+        return "\"id\" must be a whole number or a string of at most 64 bytes, and \"v\" a whole number"
     }
 
     /// Foundation reports a number that does not fit its field (`"v": 1.5`, an id beyond 64 bits)
