@@ -40,8 +40,8 @@ public final class FederDatabase: Sendable {
         // Asked on the writer's connection: a reader's would keep the schema it saw before the migrations.
         let isNew = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 }
         // A file a newer Feder migrated further: this version does not know its tables, and writing
-        // them could lose what the newer one keeps there.
-        let unknown = try writer.read { db -> [String] in
+        // them could lose what the newer one keeps there. (Also on the writer's connection.)
+        let unknown = try writer.writeWithoutTransaction { db -> [String] in
             guard try Migrations.migrator.hasBeenSuperseded(db) else { return [] }
             return try Migrations.migrator.appliedIdentifiers(db).subtracting(Migrations.migrator.migrations).sorted()
         }
