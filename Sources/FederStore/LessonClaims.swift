@@ -15,6 +15,13 @@ final class LessonClaims: @unchecked Sendable {
     private var order: [String] = []
     private var oldest = 0
 
+    /// The child that claimed `lessonID`, if one did (and the claim is still kept).
+    func owner(of lessonID: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return owners[lessonID]
+    }
+
     /// Claims `lessonID` for `childID`, unless another child holds it: true when the lesson is (now)
     /// this child's.
     func claim(_ lessonID: String, for childID: String) -> Bool {

@@ -30,20 +30,21 @@ extension LessonStore {
         }
     }
 
-    /// Claims a lesson for this child: false when it is another child's — stored for another
-    /// child, or handed out to or resumed by another child since start-up and not stored yet. A page
-    /// on a shared tablet may still hold the last child's lesson, and a page may name any id: a
-    /// lesson is one child's, or a deleted child would take the other's records with it.
-    /// A new lesson is claimed when it is handed out, a lesson to resume before it is served.
-    public func claimLesson(_ lessonID: String, for childID: String) async throws -> Bool {
+    /// Whether the lesson is another child's, so that this child cannot resume it: stored for
+    /// another child, or handed out to or resumed by another child since start-up and not stored
+    /// yet. A page on a shared tablet may still hold the last child's lesson, and a page may name any
+    /// id: a lesson is one child's, or a deleted child would take the other's records with it.
+    public func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
         let stored = try await database.writer.read { db in try StoredLesson.fetchOne(db, key: lessonID) }
-        if let stored, stored.childID != childID { return false }
-        return database.lessonClaims.claim(lessonID, for: childID)
+        if let stored, stored.childID != childID { return true }
+        return database.lessonClaims.owner(of: lessonID).map { $0 != childID } ?? false
     }
 
-    /// Claims a lesson id just made for this child (nothing can be stored of it yet).
-    public func claimNewLesson(_ lessonID: String, for childID: String) {
-        _ = database.lessonClaims.claim(lessonID, for: childID)
+    /// Claims the lesson for this child from here on: a new one when it is handed out, one to resume
+    /// once it is served (not before: a refused resume claims nothing). False when another child
+    /// claimed it first.
+    public func claimLesson(_ lessonID: String, for childID: String) -> Bool {
+        database.lessonClaims.claim(lessonID, for: childID)
     }
 
     /// The ink this child kept of an interrupted attempt: strokes of records recovered from drafts

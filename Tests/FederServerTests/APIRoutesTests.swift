@@ -105,7 +105,7 @@ struct APIRoutesTests {
                 #expect((json?["error"]?["message"] as? String)?.isEmpty == false, "\(uri)")
             }
             // A NUL ends a file name for the file system: the page must not come back as a script.
-            for uri in ["/index.html%00.js", "/js/app.js%0A"] {
+            for uri in ["/index.html%00.js", "/js/app.js%0A", "/index.html%00%FF.js", "/index.html%FF.js", "/js/app.js%7f"] {
                 let response = try await client.execute(uri: uri, method: .get, headers: headers)
                 #expect(response.status == .badRequest && !String(buffer: response.body).contains("<html"), "\(uri)")
             }

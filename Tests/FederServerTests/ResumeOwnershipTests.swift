@@ -119,6 +119,23 @@ struct ResumeOwnershipTests {
         await second.close()
     }
 
+    /// A resume that is refused for another reason (nothing of the lesson is stored, and the letter
+    /// it names is none the library has) claims nothing: the child it belongs to may still resume it.
+    @Test func aRefusedResumeClaimsNothing() async throws {
+        let h = try T.Harness()
+        let lesson = "7c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+        var other = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.second)"}"#, to: &other)
+        let refused = await Self.send(#"{"type":"start","glyph":"€","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#, to: &other)
+        #expect(T.errorCode(refused) == .noSuchLesson, "nothing is stored of it, and the letter named is none: \(refused)")
+        await other.close()
+        var owner = Self.reconnect(h)
+        _ = await Self.send(#"{"type":"hello","child":"\#(Self.first)"}"#, to: &owner)
+        let resumed = await Self.send(#"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#, to: &owner)
+        #expect(T.errorCode(resumed) == nil, "\(resumed)")
+        await owner.close()
+    }
+
     /// A guided-only lesson has no record before its attempt ends: resumed after the child was moved
     /// to another arm, it goes on in its own condition (from its drafts), not in the new arm.
     @Test func aLessonWithOnlyDraftsResumesInItsOwnCondition() async throws {

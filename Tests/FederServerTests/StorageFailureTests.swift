@@ -98,11 +98,11 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow] {
         try await real.lessonRecords(lessonID: lessonID, childID: childID)
     }
-    func claimLesson(_ lessonID: String, for childID: String) async throws -> Bool {
-        try await real.claimLesson(lessonID, for: childID)
+    func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool {
+        try await real.lessonIsAnotherChilds(lessonID: lessonID, childID: childID)
     }
-    func claimNewLesson(_ lessonID: String, for childID: String) {
-        real.claimNewLesson(lessonID, for: childID)
+    func claimLesson(_ lessonID: String, for childID: String) -> Bool {
+        real.claimLesson(lessonID, for: childID)
     }
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition? {
         try await real.draftCondition(lessonID: lessonID, childID: childID)

@@ -3,7 +3,7 @@ import Foundation
 /// Dates an export is limited by (`--since`, `?since=`).
 public enum ExportDates {
     /// `YYYY-MM-DD` (midnight UTC) or an ISO 8601 time with offset, fractional seconds allowed.
-    /// A date that does not exist (2026-02-30, 2026-11-31) or a time past 23:59:60 is nil: the
+    /// A date that does not exist (2026-02-30, 2026-11-31) or a time past 23:59:59 is nil: the
     /// formatter would roll it over into the next month or day.
     public static func parse(_ text: String) -> Date? {
         guard fieldsExist(text) else { return nil }
@@ -35,6 +35,6 @@ public enum ExportDates {
         guard day <= days else { return false }
         guard chars.count > 10 else { return true }
         guard let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return false }
-        return hour <= 23 && minute <= 59 && second <= 60
+        return hour <= 23 && minute <= 59 && second <= 59
     }
 }

@@ -14,7 +14,10 @@ extension Request {
         do {
             return try await context.requestDecoder.decode(type, from: request, context: context)
         } catch let error as DecodingError {
-            throw AdultError(.badRequest, "bad_request", AdultDecoding.describe(error, body: Data(buffer: body)))
+            let data = Data(buffer: body)
+            throw AdultError(.badRequest, "bad_request", AdultDecoding.describe(error, numbersThatDoNotFit: {
+                AdultDecoding.fieldsWithoutAWholeNumber(data, decoding: type)
+            }))
         }
     }
 }
@@ -29,7 +32,8 @@ enum AdultDecoding {
         "arm": StudyCondition.allCases.map(\.rawValue), "consentBy": ConsentGiver.allCases.map(\.rawValue),
     ]
 
-    static func describe(_ error: DecodingError, body: Data = Data()) -> String {
+    /// - Parameter numbersThatDoNotFit: the fields whose number is the reason the body did not decode.
+    static func describe(_ error: DecodingError, numbersThatDoNotFit: () -> [String]? = { nil }) -> String {
         switch error {
         case .keyNotFound(let key, _):
             return "Es fehlt das Feld „\(key.stringValue)“."
@@ -47,7 +51,7 @@ enum AdultDecoding {
                 if context.debugDescription.hasPrefix("unknown fields: ") {
                     return "Unbekannte Felder: \(context.debugDescription.dropFirst("unknown fields: ".count))."
                 }
-                if let fields = fieldsWithoutAWholeNumber(body), !fields.isEmpty {
+                if let fields = numbersThatDoNotFit(), !fields.isEmpty {
                     return "Das Feld „\(fields.joined(separator: "“, „"))“ braucht eine ganze Zahl (ohne Komma, nicht so groß)."
                 }
                 return "Der Inhalt ist kein gültiges JSON-Objekt."
@@ -60,15 +64,33 @@ enum AdultDecoding {
         }
     }
 
-    /// The top-level fields of a JSON object whose number is not a whole number that fits 64 bits;
-    /// nil when the body is no JSON object.
-    static func fieldsWithoutAWholeNumber(_ body: Data) -> [String]? {
+    /// The top-level fields of a JSON object whose number is not a whole number that fits 64 bits
+    /// and is why `type` did not decode: each such number is replaced by 0 in turn, and the field
+    /// counts if the body then decodes past it (a field that takes fractions is not blamed). Nil
+    /// when the body is no JSON object.
+    static func fieldsWithoutAWholeNumber<T: Decodable>(_ body: Data, decoding type: T.Type) -> [String]? {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
-        return object.compactMap { key, value -> String? in
+        let suspects = object.compactMap { key, value -> String? in
             guard let number = value as? NSNumber, !(value is Bool) else { return nil }
             let double = number.doubleValue
-            let whole = double.rounded() == double && abs(double) < 9.2e18
-            return whole ? nil : key
+            return double.rounded() == double && abs(double) < 9.2e18 ? nil : key
+        }
+        func stillUnreadable(_ body: [String: Any]) -> Bool {
+            guard let data = try? JSONSerialization.data(withJSONObject: body) else { return true }
+            do {
+                _ = try JSONDecoder().decode(type, from: data)
+                return false
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                return !context.debugDescription.hasPrefix("unknown fields: ")
+            } catch {
+                return false
+            }
+        }
+        return suspects.filter { key in
+            var whole = object
+            for other in suspects where other != key { whole[other] = 0 }
+            // With every other suspect whole, this one alone still keeps the body from decoding.
+            return stillUnreadable(whole)
         }.sorted()
     }
 

@@ -24,9 +24,10 @@ protocol LiveSessionStore: Sendable {
     func appendDraft(_ stroke: DraftStroke) async throws
     func recoverDrafts(childID: String, except lessonID: String?, judge: InterruptedAttemptJudge?) async throws -> Int
     func lessonRecords(lessonID: String, childID: String) async throws -> [PhaseRecordRow]
-    /// False when the lesson is another child's (`LessonStore.claimLesson`); claims it otherwise.
-    func claimLesson(_ lessonID: String, for childID: String) async throws -> Bool
-    func claimNewLesson(_ lessonID: String, for childID: String)
+    /// Whether the lesson is another child's (`LessonStore.lessonIsAnotherChilds`).
+    func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
+    /// Claims it for this child from now on; false when another child did first.
+    func claimLesson(_ lessonID: String, for childID: String) -> Bool
     func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
     /// Whether an adult deleted the child of this id (false when that cannot be read).

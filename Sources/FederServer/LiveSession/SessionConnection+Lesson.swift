@@ -96,7 +96,7 @@ extension SessionConnection {
         let (machine, events) = LessonMachine.begin(glyph: glyph, condition: condition, plan: plan,
                                                     recognizer: recognizer, at: clock.monotonic())
         let lessonID = UUID().uuidString.lowercased()
-        if let childID = child?.id { store.claimNewLesson(lessonID, for: childID) }
+        if let childID = child?.id { _ = store.claimLesson(lessonID, for: childID) }
         lesson = ActiveLesson(machine: machine, id: lessonID, phaseWallStart: clock.wall(), pick: pick.map(SchedulerPick.init))
         logger.debug("letter started", metadata: logMetadata(["glyph": "\(glyph.char)", "script": "\(glyph.script)",
                                                              "picked": "\(pick.map { $0.kind.rawValue } ?? "asked")"]))

@@ -57,8 +57,12 @@ extension SessionConnection {
             replies.append(storageFailed("the kept strokes could not be loaded", error, re: id))
             return replies
         }
-        // Served from here on: the letter in progress ends, and a finished letter's paper face is
-        // no longer asked for (a refused resume above changed neither).
+        // Served from here on, as this child's lesson (another child resuming it meanwhile was first):
+        // the letter in progress ends, and a finished letter's paper face is no longer asked for
+        // (a refused resume above changed neither, and claimed nothing).
+        guard store.claimLesson(resume.lesson, for: current.id) else {
+            return replies + [.error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's"))]
+        }
         paperDue = nil
         letterBegunSinceHello = true
         if !resumesTheLetterInProgress {
@@ -97,7 +101,7 @@ extension SessionConnection {
                       re id: RequestID?) async -> Result<StoredLesson, ResumeRefusal> {
         let rows: [PhaseRecordRow]
         do {
-            if try await !store.claimLesson(resume.lesson, for: childID) {
+            if try await store.lessonIsAnotherChilds(lessonID: resume.lesson, childID: childID) {
                 return .failure(ResumeRefusal(reply: .error(re: id, ProtocolError(.noSuchLesson, "lesson \(resume.lesson.prefix(64)) is not this child's"))))
             }
             rows = try await store.lessonRecords(lessonID: resume.lesson, childID: childID)

@@ -38,25 +38,34 @@ public enum ResearchExport {
 
     /// Writes the export into a hidden folder inside `directory` and moves its files into place only
     /// once every one is written: an export that fails halfway (a disk that fills, a damaged
-    /// database) leaves an earlier export in `directory` as it was. Files an earlier export wrote
-    /// and this one does not (the samples table, another format's tables) go, so that what is in the
-    /// folder is one export, the one its `datapackage.json` describes.
+    /// database) leaves an earlier export in `directory` as it was. Each file replaces its earlier
+    /// version in one step (`rename`); then files an earlier export wrote and this one does not (the
+    /// samples table, another format's tables) go, so that what is in the folder is one export, the
+    /// one its `datapackage.json` describes. A hidden folder left by an export that was killed
+    /// (it holds children's data) is removed first.
+    static let stagingPrefix = ".export-in-progress-"
+
     static func staged(in directory: URL, _ write: (URL) throws -> Summary) throws -> Summary {
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
-        let staging = directory.appendingPathComponent(".export-in-progress-\(UUID().uuidString)", isDirectory: true)
+        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(stagingPrefix) {
+            try? files.removeItem(at: directory.appendingPathComponent(name))
+        }
+        let staging = directory.appendingPathComponent(stagingPrefix + UUID().uuidString, isDirectory: true)
         try files.createDirectory(at: staging, withIntermediateDirectories: false)
         defer { try? files.removeItem(at: staging) }
         let summary = try write(staging)
+        for name in summary.files {
+            let from = staging.appendingPathComponent(name).path, to = directory.appendingPathComponent(name).path
+            guard rename(from, to) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to,
+                                                               NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
+            }
+        }
         let earlier = Set(ExportFormat.allCases.flatMap { format in
             ResearchTables.schemas.map { DataPackage.fileName(of: $0.name, format: format) }
         }).subtracting(summary.files)
         for name in earlier { try? files.removeItem(at: directory.appendingPathComponent(name)) }
-        for name in summary.files {
-            let target = directory.appendingPathComponent(name)
-            if files.fileExists(atPath: target.path) { try files.removeItem(at: target) }
-            try files.moveItem(at: staging.appendingPathComponent(name), to: target)
-        }
         return summary
     }
 

@@ -13,7 +13,7 @@ struct ExportDatesTests {
     }
 
     @Test(arguments: ["2026-11-31", "2026-02-29", "2026-02-30", "2100-02-29", "2026-13-01", "2026-00-10", "2026-11-00",
-                      "2026-11-24T24:00:00Z", "2026-11-24T09:60:00Z", "26-11-24", "2026-11-24x", "", "heute"])
+                      "2026-11-24T24:00:00Z", "2026-11-24T09:60:00Z", "2026-11-24T09:00:60Z", "26-11-24", "2026-11-24x", "", "heute"])
     func daysThatDoNotExistAreRefused(_ text: String) {
         #expect(ExportDates.parse(text) == nil, "\(text)")
     }

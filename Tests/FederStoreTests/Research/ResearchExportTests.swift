@@ -56,6 +56,10 @@ struct ResearchExportTests {
             }
         }
         #expect(try contents() == before, "the earlier export is untouched, and nothing half-written is left")
+        // A staging folder an export left when it was killed goes with the next export.
+        let killed = out.appendingPathComponent(ResearchExport.stagingPrefix + "killed", isDirectory: true)
+        try FileManager.default.createDirectory(at: killed, withIntermediateDirectories: false)
+        try Data("kid-a".utf8).write(to: killed.appendingPathComponent("children.csv"))
 
         let summary = try await ResearchExport.write(from: database, to: out, options: .init(format: .tsv))
         let after = try contents()

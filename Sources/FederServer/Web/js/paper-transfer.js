@@ -18,7 +18,8 @@ function readKept() {
   try {
     const kept = JSON.parse(localStorage.getItem(KEPT));
     // Before lists, one face was kept as a single object.
-    return Array.isArray(kept) ? kept : kept && typeof kept === "object" ? [kept] : [];
+    const list = Array.isArray(kept) ? kept : [kept];
+    return list.filter((k) => k && typeof k === "object" && k.child && k.face);
   } catch { return []; }
 }
 const sameLesson = (a, b) => a.child === b.child && a.lesson === b.lesson;
