@@ -46,6 +46,11 @@ struct APIRoutesTests {
             #expect(noPIN.status == .forbidden && String(buffer: noPIN.body).contains("pin_required"))
             let setPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: #"{"pin":"2468"}"#))
             #expect(setPIN.status == .ok)
+            // Nor can that session change or remove the PIN it set: the PIN guards it from then on.
+            for body in [#"{"pin":"1357"}"#, #"{"pin":null}"#] {
+                let change = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: body))
+                #expect(change.status == .forbidden && String(buffer: change.body).contains("pin_required"), "\(body)")
+            }
             let stillNo = try await client.execute(uri: "/api/v1/research/export.tar", method: .get, headers: gateOnly)
             #expect(stillNo.status == .forbidden && String(buffer: stillNo.body).contains("pin_required"))
             let rating = try await client.execute(uri: "/api/v1/research/paper-ratings", method: .post, headers: gateOnly,
@@ -89,6 +94,9 @@ struct APIRoutesTests {
                 let missing = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: body))
                 #expect(missing.status == .badRequest, "\(body)")
             }
+            // A session signed in with the PIN may change it.
+            let changed = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"1357"}"#))
+            #expect(changed.status == .ok)
             // Every refusal of the API is JSON with a code, the framework's own included.
             for (method, uri, body, status, code) in [
                 (HTTPRequest.Method.get, "/api/v1/nope", "", HTTPResponse.Status.notFound, "not_found"),

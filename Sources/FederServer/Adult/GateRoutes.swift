@@ -5,7 +5,8 @@ import HummingbirdAuth
 
 /// The way into the adult area, under `/api/v1/adult`: the reading task, the PIN, the session's
 /// state, signing out and setting the PIN. Task and PIN are open to anyone (they are the door);
-/// signing out and the PIN setting need the session.
+/// signing out and the PIN setting need the session, and changing a PIN that is set needs a session
+/// signed in with it.
 struct GateRoutes: Sendable {
     let keeper: GateKeeper
     let options: AdultOptions
@@ -36,6 +37,10 @@ struct GateRoutes: Sendable {
         }
         adult.put("pin") { request, context -> AdultState in
             let body = try await request.decodeForAdults(as: PinSetting.self, context: context)
+            // A PIN once set guards research data; changing or removing it needs the PIN too, or
+            // anyone past the number task (or a session left open from before the PIN) could
+            // remove it and read the research data.
+            if try await keeper.pinIsSet, !context.signedInWithPIN { throw Self.pinChangeNeedsPIN }
             if let pin = body.pin, !(4...8).contains(pin.count) || !pin.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw AdultError(.badRequest, "bad_pin", "Die PIN hat 4 bis 8 Ziffern.")
             }
@@ -68,6 +73,9 @@ struct GateRoutes: Sendable {
             throw AdultError(.forbidden, "expired", "Die Aufgabe ist abgelaufen. Bitte eine neue lösen.")
         }
     }
+
+    static let pinChangeNeedsPIN = AdultError(.forbidden, "pin_required",
+        "Die PIN ändern oder entfernen geht nur nach einer Anmeldung mit der PIN: bitte abmelden und mit der PIN wieder anmelden.")
 
     static func lockedError(_ seconds: Int) -> AdultError {
         AdultError(.tooManyRequests, "locked", "Zu viele falsche Versuche. Gesperrt für \(seconds) Sekunden.", retryAfter: seconds)
