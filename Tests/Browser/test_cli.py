@@ -52,6 +52,11 @@ def test_a_digit_label_may_be_a_number_and_skipped_lines_are_told(letters):
     assert nothing.returncode != 0, "no line could be scored: the command fails"
     assert nothing.stdout == b"", "and prints no empty figures"
     assert f"{len(letters)} no \"label\"" in nothing.stderr.decode()
+    huge = json.dumps({"label": "a", "strokes": [[[0, 0], [5, 5], [9, 1]]]}).replace("[5, 5]", "[1e400, 5]")
+    told = run(["recognize", "--summary", "-"], ("\n".join(lines(letters)[:3] + [huge])).encode())
+    assert "1 a number too large to read" in told.stderr.decode(), "a number beyond a Double is named, not 'no JSON'"
+    answer = json.loads(run(["recognize", "-"], huge.encode()).stdout)
+    assert answer["line"] == 1 and "1e400 is too large" in answer["error"], answer
 
 
 def test_every_answer_names_its_input_line(letters):

@@ -78,6 +78,8 @@ struct RecognizeCommand: ParsableCommand {
                     } else {
                         reason = "no \"label\""
                     }
+                } else if InkFile.numberTooLarge(in: Data(line)) != nil {
+                    reason = "a number too large to read"
                 } else {
                     reason = "not a JSON object with \"strokes\""
                 }
@@ -118,7 +120,8 @@ struct RecognizeCommand: ParsableCommand {
             } catch let error as RecognitionError {
                 reply = ErrorLine(line: number, error: String(describing: error))
             } catch {
-                reply = ErrorLine(line: number, error: "not a {\"strokes\": …} line")
+                let message = InkFile.numberTooLarge(in: Data(line)).map { "the number \($0) is too large: x and y must be finite numbers" }
+                reply = ErrorLine(line: number, error: message ?? "not a {\"strokes\": …} line")
             }
             out.write(try encoder.encode(reply))
             out.write(Data("\n".utf8))

@@ -255,6 +255,13 @@ public struct InkFileError: Error, Equatable, CustomStringConvertible, Sendable 
     public var description: String { message }
 }
 
+extension InkFile {
+    /// The first number literal outside strings whose value overflows a Double (`1e999`), if any:
+    /// Foundation's decoder refuses such JSON as "not valid", and a reader of ink files (`feder
+    /// recognize` too) names the number instead.
+    public static func numberTooLarge(in data: Data) -> String? { firstNumberBeyondDouble(in: data) }
+}
+
 /// The first number literal outside strings whose value overflows a Double (`1e999`), if any.
 private func firstNumberBeyondDouble(in data: Data) -> String? {
     var inString = false, escaped = false
