@@ -155,6 +155,7 @@ enum Migrations {
                 t.column("deletedAt", .datetime).notNull()
             }
         }
+        ResearchMigrations.registerAfterDeletedChildren(in: &migrator)
         return migrator
     }
 }

@@ -282,7 +282,7 @@ def test_tsv_and_json_lines_hold_the_same_values_as_csv(study, tmp_path):
     server, out = study["server"], study["out"]
     for fmt in ["tsv", "json"]:
         other = export(server, tmp_path / fmt, "--format", fmt)
-        for table in ["children", "armChanges", "lessons", "attempts", "errors", "paperRatings"]:
+        for table in ["children", "consents", "armChanges", "lessons", "attempts", "errors", "paperRatings"]:
             pd.testing.assert_frame_equal(read_table(other, table), read_table(out, table), check_exact=True)
 
 

@@ -66,7 +66,7 @@ struct ChildDeletionTests {
 
         let before = try rows(of: mia, in: database)
         for table in ["child", "lesson", "phaseRecord", "draftStroke", "letterSession", "researchEnrolment", "researchArmChange",
-                      "researchPaperRating"] {
+                      "researchPaperRating", "researchConsentEvent"] {
             #expect((before[table] ?? 0) > 0, "the test fills \(table)")
         }
         #expect(try await lessons.children.delete(id: mia, now: Self.start.addingTimeInterval(60)) == ChildStore.Deletion(logEmptied: true))

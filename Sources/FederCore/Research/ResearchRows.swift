@@ -45,6 +45,26 @@ public struct ArmChangeRow: Sendable, Equatable {
     }
 }
 
+/// One step of a child's consent: an enrolment (with the consent it rests on) or a withdrawal.
+public struct ConsentEventRow: Sendable, Equatable {
+    public enum Event: String, Sendable, CaseIterable { case enrolled, withdrawn }
+
+    public var eventID: Int64
+    public var childID: String
+    public var enrolled: Bool
+    public var event: Event
+    public var at: Date
+    public var consentDate: String?
+    public var consentBy: ConsentGiver?
+    public var consentReference: String?
+
+    public init(eventID: Int64, childID: String, enrolled: Bool, event: Event, at: Date, consentDate: String?,
+                consentBy: ConsentGiver?, consentReference: String?) {
+        self.eventID = eventID; self.childID = childID; self.enrolled = enrolled; self.event = event; self.at = at
+        self.consentDate = consentDate; self.consentBy = consentBy; self.consentReference = consentReference
+    }
+}
+
 public struct LessonRow: Sendable, Equatable {
     public var lessonID: String
     public var childID: String?

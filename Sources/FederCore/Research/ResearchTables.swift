@@ -13,7 +13,7 @@ public enum ResearchTables {
         + "(an arm is changed only for an enrolled child); false rows are not study data."
 
     public static var schemas: [TableSchema] {
-        [children.schema, armChanges.schema, lessons.schema, attempts.schema, errors.schema, samples.schema,
+        [children.schema, consents.schema, armChanges.schema, lessons.schema, attempts.schema, errors.schema, samples.schema,
          paperRatings.schema]
     }
 
@@ -32,13 +32,35 @@ public enum ResearchTables {
                    allowed: ArmSource.allCases.map(\.rawValue)) { $0.armSource.rawValue.cell },
             column("derivedArm", .string, "The arm the documented hash of the id gives (docs/RESEARCH.md).", required: true,
                    allowed: conditions) { $0.derivedArm.rawValue.cell },
-            column("consentDate", .date, "Date consent was given.") { $0.consentDate.map(Cell.date) ?? .null },
-            column("consentBy", .string, "Who gave consent (a role, never a name).",
+            column("consentDate", .date, "Date the latest consent was given (earlier ones: see consents).") {
+                $0.consentDate.map(Cell.date) ?? .null },
+            column("consentBy", .string, "Who gave the latest consent (a role, never a name).",
                    allowed: ConsentGiver.allCases.map(\.rawValue)) { $0.consentBy?.rawValue.cell ?? .null },
-            column("consentReference", .string, "Free-text reference to the signed consent form.") { $0.consentReference.cell },
-            column("enrolledAt", .datetime, "When the enrolment was recorded.") { $0.enrolledAt.cell },
-            column("withdrawnAt", .datetime, "When consent was withdrawn, if it was.") { $0.withdrawnAt.cell },
+            column("consentReference", .string, "Free-text reference to the latest signed consent form.") { $0.consentReference.cell },
+            column("enrolledAt", .datetime, "When the latest enrolment was recorded (every one: see consents).") { $0.enrolledAt.cell },
+            column("withdrawnAt", .datetime, "When consent was withdrawn, if it was after the latest enrolment (every "
+                   + "withdrawal: see consents).") { $0.withdrawnAt.cell },
             column("createdAt", .datetime, "When the child was first seen.", required: true) { $0.createdAt.cell },
+        ])
+
+    public static let consents = TableSpec<ConsentEventRow>(
+        name: "consents", title: "Consents",
+        description: "Every enrolment and withdrawal of a child, in order: a child enrolled again after a withdrawal "
+            + "(or with a corrected form) has a row for each, so that every study row can be matched to the consent it rests on.",
+        primaryKey: ["eventID"],
+        foreignKeys: [ForeignKeySchema(["childID"], references: "children", ["childID"])],
+        columns: [
+            column("eventID", .integer, "Id of the event; ids grow with time.", required: true, minimum: 1) { $0.eventID.cell },
+            column("childID", .string, "The child.", required: true) { $0.childID.cell },
+            column("enrolled", .boolean, enrolledNowText, required: true) { $0.enrolled.cell },
+            column("event", .string, "enrolled (consent recorded) or withdrawn (consent withdrawn).", required: true,
+                   allowed: ConsentEventRow.Event.allCases.map(\.rawValue)) { $0.event.rawValue.cell },
+            column("at", .datetime, "When it was recorded.", required: true) { $0.at.cell },
+            column("consentDate", .date, "enrolled: the date consent was given (empty for a withdrawal).") {
+                $0.consentDate.map(Cell.date) ?? .null },
+            column("consentBy", .string, "enrolled: who gave consent (a role, never a name).",
+                   allowed: ConsentGiver.allCases.map(\.rawValue)) { $0.consentBy?.rawValue.cell ?? .null },
+            column("consentReference", .string, "enrolled: free-text reference to the signed consent form.") { $0.consentReference.cell },
         ])
 
     public static let armChanges = TableSpec<ArmChangeRow>(

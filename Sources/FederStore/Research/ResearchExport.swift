@@ -90,6 +90,10 @@ public enum ResearchExport {
         try ResearchQueries.children(db, filter) { try children.0.write($0) }
         try close(children)
 
+        let consents = try open(ResearchTables.consents)
+        try ResearchQueries.consents(db, filter) { try consents.0.write($0) }
+        try close(consents)
+
         let changes = try open(ResearchTables.armChanges)
         try ResearchQueries.armChanges(db, filter) { try changes.0.write($0) }
         try close(changes)

@@ -120,3 +120,35 @@ extension ResearchMigrations {
         }
     }
 }
+
+extension ResearchMigrations {
+    /// Research migrations after the store's `v10`.
+    static func registerAfterDeletedChildren(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11-consent-history") { db in
+            // `researchEnrolment` holds a child's latest consent: enrolling again after a withdrawal
+            // (or with a corrected form) replaced the earlier consent and cleared the withdrawal,
+            // and study rows of the first enrolment then seemed to predate their consent. Every
+            // enrolment and withdrawal is kept here from now on; what the enrolment rows still
+            // know (the latest enrolment, a withdrawal after it) is written as the history's start.
+            try db.create(table: "researchConsentEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("childID", .text).notNull().references("child", onDelete: .cascade)
+                t.column("event", .text).notNull().check(sql: "event IN ('enrolled', 'withdrawn')")
+                t.column("at", .datetime).notNull()
+                t.column("consentDate", .text)
+                t.column("consentBy", .text)
+                t.column("consentReference", .text)
+            }
+            try db.execute(sql: """
+                INSERT INTO researchConsentEvent (childID, event, at, consentDate, consentBy, consentReference)
+                SELECT childID, event, at, consentDate, consentBy, consentReference FROM (
+                    SELECT childID, 'enrolled' AS event, enrolledAt AS at, consentDate, consentBy, consentReference, 0 AS step
+                    FROM researchEnrolment
+                    UNION ALL
+                    SELECT childID, 'withdrawn', withdrawnAt, NULL, NULL, NULL, 1 FROM researchEnrolment WHERE withdrawnAt IS NOT NULL
+                ) ORDER BY at, childID, step
+                """)
+            try db.create(index: "researchConsentEvent_on_childID", on: "researchConsentEvent", columns: ["childID"])
+        }
+    }
+}

@@ -70,6 +70,25 @@ public enum ResearchQueries {
         }
     }
 
+    public static func consents(_ db: Database, _ filter: ExportFilter, _ body: (ConsentEventRow) throws -> Void) throws {
+        let active = try ResearchStore.isActive(db)
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT k.*, e.childID IS NOT NULL AND e.withdrawnAt IS NULL AS enrolledNow,
+                   \(studyRows("k.childID")) AS studyRecords
+            FROM researchConsentEvent k LEFT JOIN researchEnrolment e ON e.childID = k.childID
+            WHERE (?1 IS NULL OR k.childID = ?1) ORDER BY k.id
+            """, arguments: [filter.childID])
+        while let row = try cursor.next() {
+            // Study data only: the consents of the children the export holds (see `children`).
+            if filter.studyOnly && !(active && row["enrolledNow"] as Bool) && !(row["studyRecords"] as Bool) { continue }
+            try body(ConsentEventRow(eventID: row["id"], childID: row["childID"], enrolled: active && row["enrolledNow"],
+                                     event: ConsentEventRow.Event(rawValue: row["event"]) ?? .enrolled, at: row["at"],
+                                     consentDate: row["consentDate"],
+                                     consentBy: (row["consentBy"] as String?).flatMap(ConsentGiver.init(rawValue:)),
+                                     consentReference: row["consentReference"]))
+        }
+    }
+
     public static func armChanges(_ db: Database, _ filter: ExportFilter, _ body: (ArmChangeRow) throws -> Void) throws {
         let active = try ResearchStore.isActive(db)
         let cursor = try Row.fetchCursor(db, sql: """

@@ -64,6 +64,8 @@ public struct ResearchStore: Sendable {
         guard Self.isDate(consentDate), consentDate <= CalendarDay(now.addingTimeInterval(86_400), timeZone: TimeZone(identifier: "UTC")!).description else {
             throw Failure.invalidConsentDate(consentDate)
         }
+        // An empty reference is none: written as "" it would be missing in CSV and a string in JSON.
+        let consentReference = Self.textOrNil(consentReference)
         return try await database.writer.write { db in
             guard try Self.isActive(db) else { throw Failure.studyNotActive }
             guard try Self.childExists(db, childID) else { throw Failure.unknownChild(childID) }
@@ -74,6 +76,11 @@ public struct ResearchStore: Sendable {
                 ON CONFLICT(childID) DO UPDATE SET consentDate = excluded.consentDate, consentBy = excluded.consentBy,
                     consentReference = excluded.consentReference, enrolledAt = excluded.enrolledAt, withdrawnAt = NULL
                 """, arguments: [childID, consentDate, consentBy.rawValue, consentReference, now, derived.rawValue, derived.rawValue])
+            // The row above holds the latest consent; the history keeps every one.
+            try db.execute(sql: """
+                INSERT INTO researchConsentEvent (childID, event, at, consentDate, consentBy, consentReference)
+                VALUES (?, 'enrolled', ?, ?, ?, ?)
+                """, arguments: [childID, now, consentDate, consentBy.rawValue, consentReference])
             let arm = try String.fetchOne(db, sql: "SELECT arm FROM researchEnrolment WHERE childID = ?", arguments: [childID])!
             try Self.setCondition(db, child: childID, arm: arm, now: now)
             return StudyCondition(rawValue: arm) ?? derived
@@ -87,6 +94,8 @@ public struct ResearchStore: Sendable {
             try db.execute(sql: "UPDATE researchEnrolment SET withdrawnAt = ? WHERE childID = ? AND withdrawnAt IS NULL",
                            arguments: [now, childID])
             guard db.changesCount == 1 else { throw Failure.notEnrolled(childID) }
+            try db.execute(sql: "INSERT INTO researchConsentEvent (childID, event, at) VALUES (?, 'withdrawn', ?)",
+                           arguments: [childID, now])
             try Self.setCondition(db, child: childID, arm: Self.defaultCondition.rawValue, now: now)
         }
     }
@@ -126,9 +135,15 @@ public struct ResearchStore: Sendable {
             try db.execute(sql: """
                 INSERT INTO researchPaperRating (childID, lessonID, script, glyph, ratedAt, face, ratedBy, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [childID, lessonID, script, glyph, now, face.rawValue, ratedBy, note])
+                """, arguments: [childID, lessonID, script, glyph, now, face.rawValue, ratedBy, Self.textOrNil(note)])
             return db.lastInsertedRowID
         }
+    }
+
+    /// Free text as stored: nothing but spaces is none (`NULL`), so that it reads as missing in every format.
+    static func textOrNil(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
     }
 
     /// The face `ratedBy` gave the lesson, if any (the first, when there are several).

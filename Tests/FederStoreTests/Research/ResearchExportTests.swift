@@ -81,7 +81,7 @@ struct ResearchExportTests {
         #expect(summary.rows["attempts"] == records)
         #expect(summary.rows["samples"] == samples && samples > 200)
         #expect(summary.rows["errors"] == errors)
-        #expect(Set(summary.files) == Set(["children.csv", "armChanges.csv", "lessons.csv", "attempts.csv", "errors.csv",
+        #expect(Set(summary.files) == Set(["children.csv", "consents.csv", "armChanges.csv", "lessons.csv", "attempts.csv", "errors.csv",
                                            "samples.csv", "paperRatings.csv", "datapackage.json", "CODEBOOK.md"]))
         // Sessions count each child's lessons in order.
         let lessons = try Self.lines(out.appendingPathComponent("lessons.csv"))

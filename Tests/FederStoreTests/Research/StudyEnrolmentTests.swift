@@ -139,6 +139,79 @@ struct StudyEnrolmentTests {
         #expect(children.contains("c2,true,\(target.rawValue),override,\(derived.rawValue),2026-09-02,parent,"))
     }
 
+    /// Enrolled, withdrawn, enrolled again: the children table shows the latest consent, and the
+    /// first consent and the withdrawal stay in `consents`, so that the first enrolment's study
+    /// rows still have the consent they rest on (a review found them overwritten).
+    @Test func enrollingAgainKeepsTheEarlierConsentAndTheWithdrawal() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        _ = try await f.lessons.child(id: "c5")
+        _ = try await f.lessons.child(id: "c6")
+        try await f.research.setStudy(active: true)
+        let t0 = Date(timeIntervalSince1970: 1_790_000_000)
+        try await f.research.enrol(childID: "c5", consentDate: "2026-09-01", consentBy: .parent, consentReference: "Form 1", now: t0)
+        try await f.research.enrol(childID: "c6", consentDate: "2026-09-01", consentBy: .guardian, consentReference: " ",
+                                   now: t0.addingTimeInterval(1))
+        try await f.research.withdraw(childID: "c5", now: t0.addingTimeInterval(3_600))
+        try await f.research.enrol(childID: "c5", consentDate: "2026-09-03", consentBy: .guardian, consentReference: "Form 2",
+                                   now: t0.addingTimeInterval(7_200))
+
+        let out = f.dir.appendingPathComponent("export")
+        let summary = try await ResearchExport.write(from: f.database, to: out, options: .init())
+        #expect(summary.rows["consents"] == 4)
+        let lines = try String(contentsOf: out.appendingPathComponent("consents.csv"), encoding: .utf8)
+            .split(separator: "\r\n").map(String.init)
+        #expect(lines == [
+            "eventID,childID,enrolled,event,at,consentDate,consentBy,consentReference",
+            "1,c5,true,enrolled,2026-09-21T14:13:20.000+00:00,2026-09-01,parent,Form 1",
+            "2,c6,true,enrolled,2026-09-21T14:13:21.000+00:00,2026-09-01,guardian,", // a blank reference is none
+            "3,c5,true,withdrawn,2026-09-21T15:13:20.000+00:00,,,",
+            "4,c5,true,enrolled,2026-09-21T16:13:20.000+00:00,2026-09-03,guardian,Form 2",
+        ])
+        let children = try String(contentsOf: out.appendingPathComponent("children.csv"), encoding: .utf8)
+        #expect(children.contains("c5,true,") && children.contains(",2026-09-03,guardian,Form 2,2026-09-21T16:13:20.000+00:00,,"),
+                "the children table shows the latest consent")
+        // In JSON Lines too: a blank reference is null, as in CSV it is missing.
+        let json = f.dir.appendingPathComponent("export-json")
+        try await ResearchExport.write(from: f.database, to: json, options: .init(format: .json))
+        let c6 = try String(contentsOf: json.appendingPathComponent("consents.jsonl"), encoding: .utf8)
+            .split(separator: "\n").first { $0.contains("\"c6\"") }
+        #expect(c6?.contains("\"consentReference\":null") == true, "\(c6 ?? "")")
+    }
+
+    /// A database from before the history: what its enrolment rows know (the latest enrolment, a
+    /// withdrawal after it) becomes the history's start, in time order.
+    @Test func theHistoryStartsWithWhatAnOlderDatabaseKnew() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feder-consents-\(UUID())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = DataDirectory.databaseFile(in: dir)
+        do {
+            let old = try DatabaseQueue(path: file.path)
+            try Migrations.migrator.migrate(old, upTo: "v10-deleted-children")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO child (id, condition, learner, createdAt, updatedAt) VALUES
+                        ('early', 'control', '{}', '2026-09-01 08:00:00.000', '2026-09-01 08:00:00.000'),
+                        ('late', 'control', '{}', '2026-09-01 08:00:00.000', '2026-09-01 08:00:00.000');
+                    INSERT INTO researchEnrolment (childID, consentDate, consentBy, consentReference, enrolledAt, derivedArm, arm, withdrawnAt) VALUES
+                        ('late', '2026-09-02', 'parent', NULL, '2026-09-02 10:00:00.000', 'control', 'control', NULL),
+                        ('early', '2026-09-01', 'guardian', 'F-7', '2026-09-01 09:00:00.000', 'control', 'control', '2026-09-03 09:00:00.000');
+                    """)
+            }
+            try old.close()
+        }
+        let database = try FederDatabase(file: file)
+        let rows = try await database.writer.read { db in
+            var rows: [ConsentEventRow] = []
+            try ResearchQueries.consents(db, ExportFilter()) { rows.append($0) }
+            return rows
+        }
+        #expect(rows.map { "\($0.childID) \($0.event.rawValue) \($0.consentDate ?? "-") \($0.consentReference ?? "-")" } == [
+            "early enrolled 2026-09-01 F-7", "late enrolled 2026-09-02 -", "early withdrawn - -"])
+        #expect(rows.map(\.eventID) == [1, 2, 3])
+    }
+
     @Test func withdrawingConsentReturnsTheChildToTheDefault() async throws {
         let f = try Fixture()
         defer { f.remove() }
