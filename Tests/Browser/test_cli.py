@@ -142,6 +142,11 @@ def test_an_export_names_a_real_child_and_a_real_day_and_bench_export_keeps_off_
         refused = run(["export", "--data", str(data), "--out", str(out), *args], b"")
         assert refused.returncode != 0 and says in refused.stderr.decode(), refused.stderr.decode()
     assert run(["export", "--data", str(data), "--out", str(out), "--since", "2026-02-28"], b"").returncode == 0
+    # The simulated child's id, copied in capitals, names the same child.
+    child = (out / "children.csv").read_text().splitlines()[1].split(",")[0]
+    upper = run(["export", "--data", str(data), "--out", str(tmp_path / "upper"), "--child", child.upper()], b"")
+    assert upper.returncode == 0, upper.stderr.decode()
+    assert (tmp_path / "upper" / "children.csv").read_text().splitlines()[1].startswith(child + ",")
 
 
 def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path):

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import sqlite3
+import re
 import subprocess
 import sys
 import tarfile
@@ -138,7 +139,7 @@ def test_frictionless_validates_the_export_against_its_datapackage(study):
     artifact("research-frictionless-report.json").write_text(result.stdout)
     assert report["valid"], [e["message"] for t in report["tasks"] for e in t["errors"]][:10]
     assert result.returncode == 0
-    assert {t["name"] for t in report["tasks"]} == {"children", "armchanges", "lessons", "attempts", "errors", "samples",
+    assert {t["name"] for t in report["tasks"]} == {"children", "consents", "armchanges", "lessons", "attempts", "errors", "samples",
                                                     "paperratings"}
 
 
@@ -354,6 +355,10 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
         if len(free):
             assert arms[arm]["form"]["mean"] == pytest.approx(free["form"].mean(), rel=1e-12)
     assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
+    # Each begins when the export says, to the millisecond and in its spelling (it was cut to seconds).
+    began = dict(zip(attempts["attemptID"], attempts["startedAt"]))
+    assert [pd.Timestamp(r["startedAt"]) for r in dashboard["recent"]] == [began[r["attemptID"]] for r in dashboard["recent"]]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["startedAt"]) for r in dashboard["recent"])
     # Recognition against the expected letter, per arm and letter: Klarheit's mean and the share of
     # readings that were the expected letter.
     read = attempts[attempts["clarity"].notna()]

@@ -48,10 +48,12 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
     public struct LetterClarity: Sendable, Equatable, Codable {
         public var glyph: String
         public var clarity: MeanEstimate.Summary
-        /// Share of readings that were the expected letter.
+        /// Share of readings accepted as the expected letter (`Clarity.isExpected`: the children's operating point).
         public var recognizedAsExpected: Double
     }
 
+    /// One of the latest attempts. `startedAt` is written as the export writes it (milliseconds and
+    /// the offset), so that the list joins the export's attempts by time as well as by id.
     public struct Recent: Sendable, Equatable, Codable {
         public var attemptID: Int64
         public var arm: String
@@ -154,3 +156,39 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
         var scheduler = SchedulerGroup()
     }
 }
+
+extension ResearchDashboard.Recent {
+    enum CodingKeys: String, CodingKey {
+        case attemptID, arm, childID, glyph, phase, outcome, startedAt, score, stars, form, tempo, druck, rhythmus, recognized, clarity
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(attemptID, forKey: .attemptID); try c.encode(arm, forKey: .arm)
+        try c.encodeIfPresent(childID, forKey: .childID); try c.encode(glyph, forKey: .glyph)
+        try c.encode(phase, forKey: .phase); try c.encode(outcome, forKey: .outcome)
+        try c.encode(Cell.format(startedAt), forKey: .startedAt)
+        try c.encodeIfPresent(score, forKey: .score); try c.encodeIfPresent(stars, forKey: .stars)
+        try c.encodeIfPresent(form, forKey: .form); try c.encodeIfPresent(tempo, forKey: .tempo)
+        try c.encodeIfPresent(druck, forKey: .druck); try c.encodeIfPresent(rhythmus, forKey: .rhythmus)
+        try c.encodeIfPresent(recognized, forKey: .recognized); try c.encodeIfPresent(clarity, forKey: .clarity)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try c.decode(String.self, forKey: .startedAt)
+        guard let started = ExportDates.parse(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .startedAt, in: c, debugDescription: "not an ISO 8601 time: \(text)")
+        }
+        self.init(attemptID: try c.decode(Int64.self, forKey: .attemptID), arm: try c.decode(String.self, forKey: .arm),
+                  childID: try c.decodeIfPresent(String.self, forKey: .childID), glyph: try c.decode(String.self, forKey: .glyph),
+                  phase: try c.decode(String.self, forKey: .phase), outcome: try c.decode(String.self, forKey: .outcome),
+                  startedAt: started, score: try c.decodeIfPresent(Double.self, forKey: .score),
+                  stars: try c.decodeIfPresent(Int.self, forKey: .stars), form: try c.decodeIfPresent(Double.self, forKey: .form),
+                  tempo: try c.decodeIfPresent(Double.self, forKey: .tempo), druck: try c.decodeIfPresent(Double.self, forKey: .druck),
+                  rhythmus: try c.decodeIfPresent(Double.self, forKey: .rhythmus),
+                  recognized: try c.decodeIfPresent(String.self, forKey: .recognized),
+                  clarity: try c.decodeIfPresent(Double.self, forKey: .clarity))
+    }
+}
+

@@ -188,7 +188,9 @@ public enum ResearchTables {
             column("recognitionConfidence", .number, "Its confidence.", minimum: 0, maximum: 1) { $0.clarity?.confidence.cell ?? .null },
             column("clarity", .number, "Klarheit: calibrated probability that the ink is the expected letter (glyph).",
                    minimum: 0, maximum: 1) { $0.clarity?.probability.cell ?? .null },
-            column("clarityIsExpected", .boolean, "The reading is the expected letter (shape twins such as o/O count).") {
+            column("clarityIsExpected", .boolean, "The recognizer accepts the ink as the expected letter: Klarheit (shape twins such as o/O summed) is at "
+                   + "least 0.004, the operating point chosen so that almost no right letter is refused; a scrawl read as another "
+                   + "letter (recognizedLabel) can still pass it.") {
                 $0.clarity?.isExpected.cell ?? .null },
             column("observeCycles", .integer, "Observe: animation cycles watched to the end.", minimum: 0) {
                 $0.record?.observe?.cycles.cell ?? .null },

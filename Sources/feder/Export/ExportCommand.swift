@@ -47,6 +47,8 @@ struct ExportCommand: ParsableCommand {
             sinceDate = parsed
         }
         let database = try FederDatabase(file: file)
+        // Ids are stored as lowercase UUIDs; one copied in capitals names the same child (as in the API's `child=`).
+        let child = child.map { UUID(uuidString: $0)?.uuidString.lowercased() ?? $0 }
         // A mistyped id would export empty tables that look like a child who never wrote.
         if let child, try !ChildStore(database: database).exists(id: child) {
             throw ValidationError("--child \(child): no child of this id in \(file.path)")

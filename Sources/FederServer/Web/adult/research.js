@@ -104,7 +104,8 @@ async function loadDashboard() {
   barsWithIntervals($("#clarity-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
     group: c.glyph, series: a.arm, mean: c.clarity.mean ?? null, low: c.clarity.low ?? null, high: c.clarity.high ?? null,
     n: c.clarity.n }))), { groups: letters, series: arms, label: arm });
-  // Recognition against the expected letter: the share of readings that were it (twins such as o/O count).
+  // Recognition against the expected letter: the share of readings accepted as it (Klarheit at the
+  // children's operating point, twins such as o/O summed).
   barsWithIntervals($("#recognized-chart"), d.arms.flatMap((a) => a.clarity.map((c) => ({
     group: c.glyph, series: a.arm, mean: c.recognizedAsExpected, low: null, high: null,
     n: c.clarity.n }))), { groups: letters, series: arms, label: arm });
