@@ -67,7 +67,9 @@ extension LessonStore {
 
     /// Stores a finished attempt of a resumed lesson: its drafts go, and so do records recovered
     /// from its earlier drafts — but only those whose every stroke is in the new record's ink, so
-    /// nothing stored is ever lost.
+    /// nothing stored is ever lost — and the record of the same attempt abandoned without ink when
+    /// the connection closed on an empty slate (the attempt went on after all; kept, it counted the
+    /// attempt twice).
     @discardableResult
     public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
@@ -79,6 +81,12 @@ extension LessonStore {
             for old in recovered where (old.ink?.strokes ?? []).allSatisfy({ kept.contains($0) }) {
                 try old.delete(db)
             }
+            let leftEmpty = try PhaseRecordRow.filter(PhaseRecordRow.Columns.lessonID == row.lessonID
+                    && PhaseRecordRow.Columns.phase == row.phase && PhaseRecordRow.Columns.attempt == row.attempt
+                    && PhaseRecordRow.Columns.id != row.id && PhaseRecordRow.Columns.recovered == false
+                    && PhaseRecordRow.Columns.outcome == PhaseRecord.Outcome.abandoned.rawValue)
+                .fetchAll(db)
+            for old in leftEmpty where old.isInklessAbandonment { try old.delete(db) }
             return row
         }
     }

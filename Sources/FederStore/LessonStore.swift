@@ -103,9 +103,26 @@ public struct LessonStore: Sendable {
     // MARK: Records
 
     /// Stores a finished phase attempt and removes its draft strokes, in one transaction.
+    ///
+    /// An attempt abandoned without ink (a connection closed on an empty slate) is not stored when
+    /// the same attempt is already taken up again — it has a record or drafts, written by the page
+    /// that resumed it on a new connection before the old one closed —: it would count the attempt
+    /// twice and delete the resumed attempt's drafts. The row comes back without an id.
     @discardableResult
     public func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
-        try await database.writer.write { db in try Self.insertClearingDrafts(row, in: db) }
+        try await database.writer.write { db in
+            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return row }
+            return try Self.insertClearingDrafts(row, in: db)
+        }
+    }
+
+    /// Whether another record or drafts of the same attempt exist.
+    static func attemptIsTakenUp(_ row: PhaseRecordRow, in db: Database) throws -> Bool {
+        let sameAttempt = PhaseRecordRow.Columns.lessonID == row.lessonID && PhaseRecordRow.Columns.phase == row.phase
+            && PhaseRecordRow.Columns.attempt == row.attempt
+        let drafts = DraftStroke.Columns.lessonID == row.lessonID && DraftStroke.Columns.phase == row.phase
+            && DraftStroke.Columns.attempt == row.attempt
+        return try !PhaseRecordRow.filter(sameAttempt).isEmpty(db) || !DraftStroke.filter(drafts).isEmpty(db)
     }
 
     /// Inserts a record and deletes the drafts of its attempt (call inside a write transaction).

@@ -126,6 +126,12 @@ public struct PhaseRecordRow: Codable, Sendable, Equatable, FetchableRecord, Mut
 }
 
 extension PhaseRecordRow {
+    /// An attempt given up before any ink (a connection that closed on an empty slate), not one
+    /// recovered from drafts.
+    var isInklessAbandonment: Bool {
+        outcome == PhaseRecord.Outcome.abandoned.rawValue && !recovered && (ink?.strokes.isEmpty ?? true)
+    }
+
     /// The records that crash recovery made from the drafts of one attempt (marked `recovered`).
     static func recoveredFromDrafts(lessonID: String, phase: String, attempt: Int) -> QueryInterfaceRequest<PhaseRecordRow> {
         filter(Columns.lessonID == lessonID && Columns.phase == phase && Columns.attempt == attempt

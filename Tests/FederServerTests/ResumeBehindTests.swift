@@ -22,13 +22,13 @@ struct ResumeBehindTests {
         try h.database.writer.read { db in try LetterSessionRow.fetchCount(db) }
     }
 
-    /// A child on a fresh connection, starting L and passing observe and direct.
-    static func lessonInGuided() async throws -> (T.Harness, lesson: String, glyph: Glyph) {
+    /// A child on a fresh connection, starting `char` and passing observe and direct.
+    static func lessonInGuided(_ char: String = "L") async throws -> (T.Harness, lesson: String, glyph: Glyph) {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(child)"}"#)
-        let opening = await h.send(#"{"type":"start","glyph":"L"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"\#(char)"}"#)
         let lesson = try #require(StorageFailureTests.lessonID(opening))
-        let glyph = try T.library.glyph("L", script: "druck")
+        let glyph = try T.library.glyph(char, script: "druck")
         _ = await h.passObserveAndDirect(glyph)
         return (h, lesson, glyph)
     }
@@ -70,6 +70,45 @@ struct ResumeBehindTests {
         await again.close()
         #expect(try T.recordsOfLesson(h).count == records, "nothing is stored twice")
         #expect(try Self.letterSessions(h) == 1, "the letter counts once")
+    }
+
+    /// A connection that closes on an empty guided slate records the attempt as abandoned; when the
+    /// page resumes it and the child passes it, that record goes: the attempt is stored once (it
+    /// was twice, and the dashboard showed a child who passed everything at 50 %, a review found).
+    @Test func anAttemptLeftOnAnEmptySlateAndResumedIsStoredOnce() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided()
+        await h.connection.close()
+        #expect(try T.recordsOfLesson(h).filter { $0.phase == "guided" }.map(\.outcome) == ["abandoned"])
+
+        h.connection = ResumeOwnershipTests.reconnect(h)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        let replies = await h.send(#"{"type":"start","glyph":"L","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#)
+        let at = try #require(Self.resumed(replies), "\(replies)")
+        #expect(at.phase == .guided && at.attempt == 1)
+        let traced = await h.write(PenSimulator().strokes(for: glyph, startTime: 10))
+        #expect(traced.contains { if case .stored(_, _, .guided, true) = $0 { true } else { false } })
+        let guided = try T.recordsOfLesson(h).filter { $0.phase == "guided" }
+        #expect(guided.map(\.outcome) == ["passed"] && guided.map(\.attempt) == [1], "\(guided.map(\.outcome))")
+    }
+
+    /// The other order: the page resumed on a new connection and began writing before the old one
+    /// closed on its empty slate. The old connection's empty attempt is not stored and leaves the
+    /// resumed attempt's drafts alone.
+    @Test func anOldConnectionClosingLateOnAnEmptySlateLeavesTheResumedAttemptAlone() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided("H")
+        var old = h.connection
+        h.connection = ResumeOwnershipTests.reconnect(h)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        let replies = await h.send(#"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#)
+        #expect(Self.resumed(replies) != nil, "\(replies)")
+        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
+        _ = await h.write(Array(strokes.prefix(1)))
+        let drafts = try await h.database.writer.read { db in try DraftStroke.fetchCount(db) }
+        #expect(drafts == 1)
+        await old.close()
+        #expect(try T.recordsOfLesson(h).filter { $0.phase == "guided" }.isEmpty, "no empty attempt beside the resumed one")
+        let after = try await h.database.writer.read { db in try DraftStroke.fetchCount(db) }
+        #expect(after == drafts, "its drafts stay")
     }
 
     @Test func afterARepeatedAttemptTheNextOneOpens() {
