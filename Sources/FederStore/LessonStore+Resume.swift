@@ -48,9 +48,10 @@ extension LessonStore {
     }
 
     /// The ink this child kept of an interrupted attempt: strokes of records recovered from drafts
-    /// (a server restart), then draft strokes still waiting (a dropped connection), in writing order.
-    public func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink? {
-        try await database.writer.read { db -> Ink? in
+    /// (a server restart), then draft strokes still waiting (a dropped connection), in writing order;
+    /// and when the attempt first began (its wall-clock start, which the resumed attempt keeps).
+    public func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> KeptAttempt? {
+        try await database.writer.read { db -> KeptAttempt? in
             let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: lessonID, phase: phase, attempt: attempt)
                 .filter(PhaseRecordRow.Columns.childID == childID)
                 .order(PhaseRecordRow.Columns.id).fetchAll(db)
@@ -61,7 +62,8 @@ extension LessonStore {
             let strokes = recovered.flatMap { $0.ink?.strokes ?? [] } + drafts.map(\.samples)
             guard !strokes.isEmpty else { return nil }
             let pointer = drafts.first?.pointer ?? recovered.compactMap(\.ink?.pointer).first ?? .touch
-            return Ink(pointer: pointer, strokes: strokes)
+            let began = (recovered.map(\.startedAt) + drafts.map(\.startedAt)).min()!
+            return KeptAttempt(ink: Ink(pointer: pointer, strokes: strokes), began: began)
         }
     }
 
@@ -90,4 +92,13 @@ extension LessonStore {
             return row
         }
     }
+}
+
+/// What an interrupted attempt left: its strokes, and when it began.
+public struct KeptAttempt: Sendable, Equatable {
+    public var ink: Ink
+    /// The attempt's wall-clock start before the interruption.
+    public var began: Date
+
+    public init(ink: Ink, began: Date) { self.ink = ink; self.began = began }
 }

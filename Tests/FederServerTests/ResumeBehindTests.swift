@@ -111,6 +111,29 @@ struct ResumeBehindTests {
         #expect(after == drafts, "its drafts stay")
     }
 
+    /// A stroke written, the server gone for a day, the attempt resumed and finished: its record
+    /// begins when the attempt began, not at the resume (the kept stroke seemed written before its
+    /// attempt started, a review found); it ends when it ended.
+    @Test func aResumedAttemptKeepsWhenItBegan() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided("H")
+        let began = h.clock.serverClock.wall()
+        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
+        _ = await h.write(Array(strokes.prefix(1)))
+        await h.connection.close()
+        h.clock.advance(86_400)
+
+        h.connection = ResumeOwnershipTests.reconnect(h)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        let replies = await h.send(#"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#)
+        #expect(Self.resumed(replies)?.phase == .guided, "\(replies)")
+        let rest = strokes.dropFirst().map { $0.map { var s = $0; s.t += 86_400; return s } }
+        _ = await h.write(Array(rest))
+        let guided = try #require(try T.recordsOfLesson(h).first { $0.phase == "guided" && $0.outcome == "passed" })
+        #expect(abs(guided.startedAt.timeIntervalSince(began)) < 30, "\(guided.startedAt) against \(began)")
+        #expect(guided.endedAt.timeIntervalSince(began) > 86_400, "it ended after the resume")
+        #expect(guided.activeSeconds < 60, "on screen since the resume")
+    }
+
     @Test func afterARepeatedAttemptTheNextOneOpens() {
         func row(_ phase: String, _ attempt: Int, _ outcome: String, recovered: Bool = false) -> PhaseRecordRow {
             var row = PhaseRecordRow(lessonID: "l", childID: nil, condition: .threePhase, script: "druck", glyph: "L",

@@ -107,7 +107,7 @@ final class SwitchableStore: LiveSessionStore, @unchecked Sendable {
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition? {
         try await real.draftCondition(lessonID: lessonID, childID: childID)
     }
-    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink? {
+    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> KeptAttempt? {
         try await real.keptStrokes(lessonID: lessonID, childID: childID, phase: phase, attempt: attempt)
     }
 }

@@ -131,11 +131,14 @@ public enum ResearchTables {
                    + "rebuilt from the strokes kept at each pen-up; judged as an attempt the child left.",
                    required: true) { $0.recovered.cell },
             column("pointer", .string, "Input device.", allowed: pointers) { $0.pointer.cell },
-            column("startedAt", .datetime, "Wall-clock start.", required: true) { $0.startedAt.cell },
+            column("startedAt", .datetime, "Wall-clock start (of an attempt resumed after a lost connection or a restart: when it "
+                   + "first began).", required: true) { $0.startedAt.cell },
             column("endedAt", .datetime, "Wall-clock end.", required: true) { $0.endedAt.cell },
-            column("activeSeconds", .number, "Time the phase was on screen (server's monotonic clock).", unit: "s",
+            column("activeSeconds", .number, "Time the phase was on screen (server's monotonic clock; of a resumed attempt, "
+                   + "since the resume, so it can be shorter than endedAt − startedAt).", unit: "s",
                    required: true, minimum: 0) { $0.activeSeconds.cell },
-            column("firstInputSeconds", .number, "From the phase start to the first tap or pen-down.", unit: "s") {
+            column("firstInputSeconds", .number, "From the phase start to the first tap or pen-down (0 for a resumed attempt "
+                   + "whose strokes were kept).", unit: "s") {
                 r in r.record.flatMap { rec in rec.firstInputAt.map { $0 - rec.startedAt } }.cell },
             column("score", .number, "Attempt score 0…1: share of dots in order (direct), guided score, or the motor "
                    + "overall (free writing). Empty for observe.", minimum: 0, maximum: 1) { $0.score.cell },

@@ -28,7 +28,7 @@ protocol LiveSessionStore: Sendable {
     func lessonIsAnotherChilds(lessonID: String, childID: String) async throws -> Bool
     /// Claims it for this child from now on; false when another child did first.
     func claimLesson(_ lessonID: String, for childID: String) -> Bool
-    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> Ink?
+    func keptStrokes(lessonID: String, childID: String, phase: String, attempt: Int) async throws -> KeptAttempt?
     func draftCondition(lessonID: String, childID: String) async throws -> StudyCondition?
     /// Whether an adult deleted the child of this id (false when that cannot be read).
     func isDeleted(childID: String) async -> Bool

@@ -50,7 +50,7 @@ extension SessionConnection {
             phase = condition.phases[phaseIndex]
             attempt = phase == resume.phase ? resume.attempt : 1
         }
-        let kept: Ink?
+        let kept: KeptAttempt?
         do {
             kept = try await store.keptStrokes(lessonID: resume.lesson, childID: current.id, phase: phase.rawValue, attempt: attempt)
         } catch {
@@ -70,11 +70,12 @@ extension SessionConnection {
         }
         let plan = earlier.last?.plan ?? planFor(glyph, condition: condition)
         let (machine, events) = LessonMachine.resume(glyph: glyph, condition: condition, plan: plan, recognizer: recognizer,
-                                                     phase: phase, attempt: attempt, earlier: earlier, keptInk: kept,
+                                                     phase: phase, attempt: attempt, earlier: earlier, keptInk: kept?.ink,
                                                      at: clock.monotonic())
         let keptCount = machine.inkInProgress?.strokes.count ?? 0
         lesson = ActiveLesson(machine: machine, id: resume.lesson, phaseWallStart: clock.wall(),
-                              draftedStrokes: keptCount, resumed: true, pick: rows.compactMap(\.record?.pick).last)
+                              draftedStrokes: keptCount, resumed: true, pick: rows.compactMap(\.record?.pick).last,
+                              attemptBegan: kept?.began)
         logger.debug("letter resumed", metadata: logMetadata(["glyph": "\(glyph.char)", "phase": "\(phase.rawValue)",
                                                              "attempt": "\(attempt)", "keptStrokes": "\(keptCount)"]))
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),

@@ -49,6 +49,13 @@ struct SessionConnection: Sendable {
         var resumed = false
         /// The scheduler picked this letter: its priority goes on the records (kept over a resume).
         var pick: SchedulerPick?
+        /// A resumed attempt with kept strokes: when it first began, before the interruption. Its
+        /// record and drafts keep that start (the resume's time made a day-old stroke look written
+        /// after its attempt began); cleared once the attempt is stored.
+        var attemptBegan: Date?
+
+        /// The wall-clock start the attempt in progress is stored with.
+        var attemptWallStart: Date { min(attemptBegan ?? phaseWallStart, phaseWallStart) }
 
         /// The attempt's strokes that are finished (the one being drawn, never answered, is not).
         var finishedStrokes: Int {
@@ -259,7 +266,11 @@ struct SessionConnection: Sendable {
         let wallStart = lesson.phaseWallStart
         var record = record
         record.pick = lesson.pick
-        let row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
+        var row = PhaseRecordRow(record: record, lessonID: lesson.id, childID: child?.id, wallStart: wallStart)
+        // A resumed attempt began before the interruption: `startedAt` says so, while `endedAt` and
+        // `activeSeconds` stay those of this connection (the time on screen before it is not known here).
+        row.startedAt = lesson.attemptWallStart
+        self.lesson?.attemptBegan = nil
         // Older writes first: a record kept from a failure is stored before this one.
         guard await retryPendingWrites() else {
             return await failedWrite(.record(row, resumed: lesson.resumed), "the record could not be stored (earlier writes still wait)",
@@ -289,7 +300,7 @@ struct SessionConnection: Sendable {
         for index in lesson.draftedStrokes..<finished {
             let draft = DraftStroke(lessonID: lesson.id, childID: child?.id, condition: lesson.machine.condition,
                                     script: glyph.script, glyph: glyph.char, variant: glyph.variant, phase: phase.rawValue,
-                                    attempt: attempt, pointer: ink.pointer, startedAt: lesson.phaseWallStart,
+                                    attempt: attempt, pointer: ink.pointer, startedAt: lesson.attemptWallStart,
                                     strokeIndex: index, samples: ink.strokes[index])
             do {
                 try await store.appendDraft(draft)
