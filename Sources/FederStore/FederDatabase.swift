@@ -26,17 +26,45 @@ public final class FederDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        try self.init(writer: DatabasePool(path: file.path, configuration: configuration), file: file)
+        let (pool, isNew) = try Self.openMigrated(file, configuration: configuration)
+        try self.init(writer: pool, file: file, isNew: isNew)
     }
 
     /// A new, empty database in memory with every migration applied; gone when released.
     public static func inMemory() throws -> FederDatabase {
-        try FederDatabase(writer: DatabaseQueue(configuration: configuration()), file: nil)
+        let queue = try DatabaseQueue(configuration: configuration())
+        return try FederDatabase(writer: queue, file: nil, isNew: try migrate(queue, file: nil))
     }
 
-    private init(writer: any DatabaseWriter, file: URL?) throws {
+    /// The file's pool, migrated. Two processes opening a file an older version wrote (`feder serve`
+    /// and `feder export` started together after an update) race: one finds the file locked while
+    /// the other switches it to WAL, or applies a migration the other has just applied ("duplicate
+    /// column"). Each migration is a transaction of its own, so trying again finds what the other
+    /// finished and applies the rest; a file from a newer version is refused at once.
+    private static func openMigrated(_ file: URL, configuration: Configuration) throws -> (DatabasePool, isNew: Bool) {
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                let pool = try DatabasePool(path: file.path, configuration: configuration)
+                return (pool, try migrate(pool, file: file))
+            } catch let newer as WrittenByNewerVersion {
+                throw newer
+            } catch where tries < 6 {
+                Thread.sleep(forTimeInterval: 0.02 * Double(tries))
+            }
+        }
+    }
+
+    private init(writer: any DatabaseWriter, file: URL?, isNew: Bool) throws {
         self.writer = writer
         self.file = file
+        // A new file has only ever been written with `secure_delete` on.
+        if isNew { try writer.writeWithoutTransaction { db in try Self.markFreeSpaceOverwritten(db) } }
+    }
+
+    /// Applies the migrations; true when the file was empty before.
+    private static func migrate(_ writer: any DatabaseWriter, file: URL?) throws -> Bool {
         // Asked on the writer's connection: a reader's would keep the schema it saw before the migrations.
         let isNew = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 }
         // A file a newer Feder migrated further: this version does not know its tables, and writing
@@ -47,8 +75,7 @@ public final class FederDatabase: Sendable {
         }
         if !unknown.isEmpty { throw WrittenByNewerVersion(file: file, migrations: unknown) }
         try Migrations.migrator.migrate(writer)
-        // A new file has only ever been written with `secure_delete` on.
-        if isNew { try writer.writeWithoutTransaction { db in try Self.markFreeSpaceOverwritten(db) } }
+        return isNew
     }
 
     // MARK: Free space left by older versions

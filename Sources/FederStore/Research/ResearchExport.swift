@@ -43,11 +43,29 @@ public enum ResearchExport {
     /// samples table, another format's tables) go, so that what is in the folder is one export, the
     /// one its `datapackage.json` describes. A hidden folder left by an export that was killed
     /// (it holds children's data) is removed first.
+    /// Two exports into one folder at once: the second is refused (`AnotherExportIsWriting`) while
+    /// the first holds the folder's lock (`flock` on the folder itself, so that no lock file is left
+    /// among the researcher's files; released by the system when the process ends, killed or not) —
+    /// otherwise the second took the first one's hidden folder for a killed export's and removed it
+    /// under it.
     static let stagingPrefix = ".export-in-progress-"
+
+    /// Another export is writing into the same folder now.
+    public struct AnotherExportIsWriting: Error, CustomStringConvertible {
+        public var directory: String
+        public var description: String { "another export is writing into \(directory) now; wait until it has finished" }
+    }
 
     static func staged(in directory: URL, _ write: (URL) throws -> Summary) throws -> Summary {
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lock = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory.path,
+                                                           NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
+        }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw AnotherExportIsWriting(directory: directory.path) }
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(stagingPrefix) {
             try? files.removeItem(at: directory.appendingPathComponent(name))
         }

@@ -59,6 +59,8 @@ struct ExportCommand: ParsableCommand {
             summary = try ResearchExport.write(from: database, to: URL(fileURLWithPath: out, isDirectory: true), options: options)
         } catch let error as CocoaError {
             throw ValidationError("cannot write the export to \(out): \(InputReader.reason(error))")
+        } catch let error as ResearchExport.AnotherExportIsWriting {
+            throw ValidationError(error.description)
         }
         guard !quiet else { return }
         for table in summary.rows.keys.sorted() {

@@ -67,6 +67,26 @@ struct ResearchExportTests {
         #expect(after["lessons.tsv"].map { !$0.isEmpty } == true)
     }
 
+    /// A second export into the folder while one writes there is refused, and the first one's
+    /// hidden folder stays (the second removed it as a killed export's, and the first failed).
+    @Test func aSecondExportIntoTheSameFolderIsRefusedWhileOneWrites() async throws {
+        let (database, dir) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let summary = try await database.writer.read { db in
+            try ResearchExport.staged(in: out) { staging in
+                #expect(throws: ResearchExport.AnotherExportIsWriting.self) {
+                    try ResearchExport.staged(in: out) { _ in Issue.record("the second export ran"); return .init(rows: [:], files: []) }
+                }
+                #expect(FileManager.default.fileExists(atPath: staging.path), "the first export's folder is still there")
+                return try ResearchExport.write(db, to: staging, options: .init(), now: Date())
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("children.csv").path) && !summary.files.isEmpty)
+        // Once it has finished, the folder is free again.
+        _ = try await ResearchExport.write(from: database, to: out, options: .init())
+    }
+
     @Test func everyTableHoldsWhatTheDatabaseHolds() async throws {
         let (database, dir) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: dir) }
