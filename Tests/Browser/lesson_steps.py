@@ -9,6 +9,8 @@ from pen import Pen, densify, glyph_to_client, start_dots, tap
 def wait_phase(page, phase, timeout=15000):
     page.wait_for_function(f"document.body.dataset.phase === '{phase}' && document.body.dataset.state === 'ready'",
                            timeout=timeout)
+    if phase == "observe":
+        page.wait_for_timeout(650)  # a tap in watching's first 0.6 s is a double tap's second: ignored
 
 
 def open_letter(page, server, letter):

@@ -4,6 +4,7 @@ spoken; stored records survive a restart."""
 
 import json
 import math
+import urllib.request
 
 from adult_gate import adult_request
 from conftest import artifact
@@ -216,3 +217,67 @@ def test_a_tap_on_the_due_dot_where_two_dots_overlap_counts_as_that_dot(page, se
     assert page.evaluate("document.querySelectorAll('#guides circle.start-dot.pulse').length") == 0, "taken for a wrong tap"
     tap(page, pen, x2, y2)
     wait_phase(page, "guided")
+
+
+def test_a_palm_resting_before_the_pen_neither_writes_nor_taps(touch_page, server):
+    """A child whose profile says pen rests the writing hand on the glass a moment before each
+    pen stroke and each dot tap: the palm is no tap in direct and no stroke in guided (it was, a
+    review found: 'Fang oben beim Punkt an.', a star off, six strokes stored and the pointer stored
+    as touch). The stored attempts hold the pen's strokes only."""
+    from pen import Finger, Pen, start_dots, tap
+    from test_adult_settings import onboarded
+    page = touch_page
+    child = onboarded(server)  # its pointer: pen
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    glyph = open_letter(page, server, "H")
+    pen, palm = Pen(page), Finger(page)
+    spot = glyph_to_client(page, [(glyph["width"] + 60, 200)])[0]  # where a right hand rests
+
+    def with_palm(action):
+        palm.press(*spot, touch_id=7)
+        page.wait_for_timeout(250)  # down well before the pen (a touch alone writes after 60 ms)
+        action()
+        palm.lift()
+        page.wait_for_timeout(300)
+
+    tap(page, pen, glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    for x, y in start_dots(page):
+        with_palm(lambda: tap(page, pen, x, y))
+    wait_phase(page, "guided")
+    for stroke in glyph["strokes"]:
+        with_palm(lambda: pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0))))
+    wait_phase(page, "freeWrite")
+    rows = {r["phase"]: r for r in server.records()}
+    direct = json.loads(rows["direct"]["record"])["direct"]
+    assert all(t["correct"] for t in direct["taps"]), direct["taps"]
+    guided, ink = json.loads(rows["guided"]["record"]), json.loads(rows["guided"]["ink"])
+    assert len(ink["strokes"]) == len(glyph["strokes"]) and ink["pointer"] == "pen", (len(ink["strokes"]), ink["pointer"])
+    assert [e["code"] for e in guided["errors"]] == [], guided["errors"]
+
+
+def test_double_taps_neither_skip_watching_nor_count_a_dot_twice(page, server):
+    """A double tap that starts a letter lands its second tap on the new letter as watching begins:
+    the demonstration must go on (it was skipped, a review found). A start dot tapped twice in a
+    row is one right tap, not a right and a wrong one."""
+    from pen import Pen, start_dots, tap
+    page.goto(f"{server.url}/?letter=H")
+    page.wait_for_function("document.body.dataset.phase === 'observe' && document.body.dataset.state === 'ready'")
+    pen = Pen(page)
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
+        glyph = json.load(r)
+    tap(page, pen, glyph["width"] / 2, 150)  # the second tap of the double tap, at once
+    page.wait_for_timeout(800)
+    assert page.evaluate("document.body.dataset.phase") == "observe", "watching goes on"
+    tap(page, pen, glyph["width"] / 2, 150)  # a tap later on ends it, as before
+    wait_phase(page, "direct")
+    dots = start_dots(page)
+    tap(page, pen, *dots[0])
+    page.wait_for_timeout(150)
+    tap(page, pen, *dots[0])  # the same dot again, a double tap
+    for x, y in dots[1:]:
+        page.wait_for_timeout(750)
+        tap(page, pen, x, y)
+    wait_phase(page, "guided")
+    direct = json.loads(next(r for r in server.records() if r["phase"] == "direct")["record"])["direct"]
+    assert [t["correct"] for t in direct["taps"]] == [True] * len(dots), direct["taps"]

@@ -14,6 +14,10 @@ import { GuideAnimation } from "./guide-animation.js";
 // two frames (about 33 ms plus the round trip, under the 50 ms at which writers notice ink lag,
 // research/peers.md §7). Writing alone gets no live feedback, so its batches can be longer.
 const FRAMES_PER_MOVE = { guided: 2, freeWrite: 6 };
+// Watching cannot be tapped away in its first moments: a double tap's second tap lands there.
+const OBSERVE_TAP_GRACE_MS = 600;
+// The same dot tapped again within this time is the second tap of a double tap.
+const REPEATED_DOT_TAP_MS = 700;
 
 export class LessonView {
   constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill }) {
@@ -191,7 +195,14 @@ export class LessonView {
   }
 
   tap(x, y) {
+    const now = performance.now();
+    // A tap that lands as watching begins is the second of a double tap that started the letter
+    // (on Weiter, a picker letter, the Schule picture): it must not skip the demonstration.
+    if (this.phase === "observe" && now - this.phaseShownAt < OBSERVE_TAP_GRACE_MS) return;
     const dot = this.phase === "direct" ? this.guides.dotAt(x, y) : null;
+    // A dot tapped twice in a row (children double-tap) is one tap, not a wrong second one.
+    if (dot !== null && this.lastDotTap?.dot === dot && now - this.lastDotTap.at < REPEATED_DOT_TAP_MS) return;
+    if (dot !== null) this.lastDotTap = { dot, at: now };
     this.connection.send("tap", dot === null ? { point: [x, y] } : { dot });
   }
 
@@ -332,6 +343,8 @@ export class LessonView {
     letterSound.stop();
     this.full = false;
     this.phase = phase;
+    this.phaseShownAt = performance.now();
+    this.lastDotTap = null;
     this.attempt = attempt;
     this.display = display;
     this.activeStroke = 0;

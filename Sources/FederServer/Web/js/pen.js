@@ -4,6 +4,12 @@
 // resting before the pen came, and its stroke ends where it was. A finger's stroke is held back for
 // a moment: a second finger in that time makes it a two-finger gesture (`handlers.swipe`), which
 // writes nothing. Coalesced events give the full 120–240 Hz of an Apple Pencil where available.
+//
+// In pen mode — once a pen has written on this page, or when the child's profile says it writes
+// with the pen — a touch is most likely the writing hand: it is held back whole until it lifts,
+// and dropped unsent if a pen came down meanwhile, was writing within `PEN_MODE_PALM_MS` before it
+// or writes within that time after it landed; a finger that really writes (a pen whose battery
+// died) still does, drawn when it lifts.
 
 import { TwoFingerSwipe } from "./two-finger-swipe.js";
 
@@ -12,6 +18,8 @@ const PALM_GRACE_MS = 400;
 // stroke loses nothing; only its drawing starts this much later.
 const SECOND_FINGER_MS = 60;
 const GESTURE_STALE_MS = 3000;
+// In pen mode: a touch this close in time to the pen's writing is the hand resting or shifting.
+const PEN_MODE_PALM_MS = 2000;
 
 export class PenInput {
   /**
@@ -19,8 +27,10 @@ export class PenInput {
    * @param {import('./viewport.js').Viewport} viewport
    * @param {{down: Function, move: Function, up: Function, swipe?: Function}} handlers called with
    *   samples; `swipe("left" | "right")` for two fingers moved across together
+   * @param {{prefersPen?: () => boolean}} [options] `prefersPen`: the child's profile says it writes
+   *   with the pen (pen mode from the first touch on, before any pen has come)
    */
-  constructor(surface, viewport, handlers) {
+  constructor(surface, viewport, handlers, options = {}) {
     this.surface = surface;
     // The browser must not take a finger on the paper for scrolling or zooming: it would cancel
     // the stroke after a few points. Set here, so that no surface that writes can miss it.
@@ -33,6 +43,8 @@ export class PenInput {
     this.held = null;     // a finger's first touch and moves, waiting to see whether a second finger comes
     this.gesture = null;  // two fingers down together
     this.lastPenTime = -Infinity;
+    this.penSeen = false;
+    this.prefersPen = options.prefersPen ?? (() => false);
     this.enabled = true;
     surface.addEventListener("pointerdown", (e) => this.onDown(e));
     surface.addEventListener("pointermove", (e) => this.onMove(e));
@@ -69,19 +81,30 @@ export class PenInput {
       if (this.held) this.drop(); else this.end(e.timeStamp);
     }
     if (this.activeId !== null) return; // one pointer at a time
-    if (e.pointerType === "touch" && (e.timeStamp - this.lastPenTime < PALM_GRACE_MS)) return;
+    const penMode = this.penMode();
+    if (e.pointerType === "touch" && (e.timeStamp - this.lastPenTime < (penMode ? PEN_MODE_PALM_MS : PALM_GRACE_MS))) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
     e.preventDefault();
     this.activeId = e.pointerId;
     this.activeType = e.pointerType;
-    if (e.pointerType === "pen") this.lastPenTime = e.timeStamp;
+    if (e.pointerType === "pen") { this.lastPenTime = e.timeStamp; this.penSeen = true; }
     this.surface.setPointerCapture?.(e.pointerId);
     this.lastSample = this.sample(e);
+    if (e.pointerType === "touch" && penMode) {
+      // Held until it lifts (`onUp`), or dropped if the pen comes.
+      this.held = { down: e, first: this.lastSample, moves: [], timer: null, whole: true };
+      return;
+    }
     if (e.pointerType === "touch" && this.handlers.swipe) {
       this.held = { down: e, first: this.lastSample, moves: [], timer: setTimeout(() => this.release(), SECOND_FINGER_MS) };
       return;
     }
     this.handlers.down(this.lastSample, e.pointerType === "pen" ? "pen" : e.pointerType === "touch" ? "touch" : "mouse");
+  }
+
+  /** Whether touches are taken for the writing hand first (see the top of this file). */
+  penMode() {
+    return this.penSeen || this.prefersPen();
   }
 
   /** No second finger came: the held touch writes, from its first sample. */
@@ -127,6 +150,8 @@ export class PenInput {
     if (this.liftGestureFinger(e)) return;
     if (e.pointerId !== this.activeId) return;
     e.preventDefault();
+    // Pen mode: a touch the pen wrote close to (before it landed, or since) was the hand.
+    if (this.held?.whole && e.timeStamp - this.lastPenTime < PEN_MODE_PALM_MS) { this.drop(); return; }
     this.release(); // a finger lifted before its wait ended: a quick tap or dot
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.activeId = null;

@@ -38,7 +38,7 @@ export class WerkstattScreen {
     this.paper = $("werkstatt-paper");
     this.viewport = new Viewport(this.paper);
     this.ink = new InkCanvas($("werkstatt-ink"), this.viewport);
-    new PenInput($("werkstatt-ink"), this.viewport, this);
+    new PenInput($("werkstatt-ink"), this.viewport, this, { prefersPen: () => state.profile?.pointer === "pen" });
     this.prompts = null;
     this.mode = "letter";
     this.target = null;
