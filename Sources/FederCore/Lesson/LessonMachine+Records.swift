@@ -37,7 +37,10 @@ extension LessonMachine {
             if phase != .observe {
                 // Direct's tip was said at each wrong tap; said again after the dots came right, it
                 // sounded as if they had not ("Gut gemacht! Schau, welcher Punkt zuerst kommt.").
-                let tips = phase == .direct ? [] : record.errors
+                // Guided tracing's tips said at a stroke are not said again after the praise
+                // ("Fang oben beim Punkt an. – Schön geschrieben! – Fang oben beim Punkt an.").
+                let saidLive = Set((guided?.tipsSaid.keys).map(Array.init) ?? [])
+                let tips = phase == .direct ? [] : record.errors.filter { !saidLive.contains($0.tip) }
                 let feedback = Feedback(stars: tier, errors: tips, variation: config.variationSeed + praiseCount,
                                         another: outcome == .repeated)
                 praiseCount += 1

@@ -174,6 +174,9 @@ struct LessonMachineTests {
         let record = try #require(Self.records(right.events).first)
         #expect(record.completed)
         #expect(record.errors.map(\.code).contains(.reversed))
+        // The tip said at the wrong stroke is not said again after the praise.
+        #expect(record.spoken.first.map { $0.key.hasPrefix("praise") } == true)
+        #expect(!record.spoken.contains(Phrases.startTop), "\(record.spoken.map(\.key))")
         #expect(record.stars! <= 2)
         #expect(record.assessment!.guided!.procedure == 0)
         // The reversed try touched the start dot last; it is not counted as tracing the stroke.
