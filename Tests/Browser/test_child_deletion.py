@@ -70,3 +70,37 @@ def test_a_deleted_child_is_gone_from_the_database_the_disk_the_class_and_the_ta
         assert all(p["id"] != child for p in json.load(r)), "the child was not made again"
     assert rows_about(server, child)["child"] == 0
     context.close()
+
+
+def test_waiting_tablets_see_the_class_change_and_a_deleted_childs_board_asks_who_writes(browser, server):
+    """Tablets wait on "Wer schreibt heute?" while the teacher adds and deletes children on the
+    laptop: the tiles follow within seconds (they stayed as first drawn, a review found). A tablet
+    still on the deleted child's home screen opens Fortschritte: it asks who writes, with no script
+    error (the board was blank: its 404 was read as a board)."""
+    from adult_gate import adult_request
+    first = create_profile(server, "igel", "rot")
+    second = create_profile(server, "fuchs", "blau")
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    waiting = context.new_page()
+    waiting.goto(server.url)
+    wait_screen(waiting, "who")
+    waiting.wait_for_function("document.querySelectorAll('#who-tiles .tile.profile').length === 2")
+    home = browser.new_context(viewport={"width": 1180, "height": 820})
+    home.add_init_script(f"localStorage.setItem('feder.child', '{first}')")
+    tablet = home.new_page()
+    errors = []
+    tablet.on("pageerror", lambda e: errors.append(str(e)))
+    tablet.goto(server.url)
+    tablet.wait_for_function("['home', 'onboarding'].includes(document.body.dataset.screen)")
+
+    third = create_profile(server, "eule", "gruen")
+    adult_request(server, "DELETE", f"/api/v1/children/{first}")
+    tiles = "[...document.querySelectorAll('#who-tiles .tile.profile')].map((t) => t.dataset.child).sort().join()"
+    waiting.wait_for_function(f"{tiles} === {json.dumps(','.join(sorted([second, third])))}", timeout=12000)
+
+    tablet.evaluate("import('/js/state.js').then((s) => s.go('fortschritte'))")  # as the Fortschritte picture does
+    wait_screen(tablet, "who")
+    assert tablet.evaluate("localStorage.getItem('feder.child')") in (None, ""), "the deleted child is forgotten"
+    assert errors == [], errors
+    context.close()
+    home.close()

@@ -106,6 +106,19 @@ def test_a_tablet_on_the_classroom_network_enters_the_class_code_once(browser, d
         wait_screen(page, "who")
         assert page.locator(".class-code").count() == 0
         assert page.evaluate("fetch('/api/v1/class-code').then(r => r.json()).then(s => s.needed)") is False
+
+        # The teacher restarts with a new code: the open tablet, refused, asks for it by itself (it
+        # stayed offline for good until someone reloaded it, a review found) and goes on with it.
+        new = "246813" if code != "246813" else "135792"
+        server.stop()
+        server.extra_args = ["--class-code", new]
+        server.start()
+        assert server.code == new
+        page.wait_for_selector(".class-code .gate-key", timeout=20000)
+        type_code(page, new)
+        page.wait_for_function("document.body.dataset.online === 'true' && document.body.dataset.screen === 'who'",
+                               timeout=15000)
+        assert page.locator(".class-code").count() == 0
     finally:
         tablet.close()
         server.stop()

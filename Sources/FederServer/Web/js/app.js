@@ -46,6 +46,8 @@ async function main() {
       go(state.profile?.needsOnboarding ? "onboarding" : "home");
     },
     profileChanged(profile) { applyProfile(profile); },
+    /** The child this device writes as is gone (an adult deleted it): forget it, ask who writes. */
+    childGone() { forgetChild(); },
     /** The child finished onboarding: stored now, or kept and sent again once the server can. */
     async onboarded(choices) {
       pendingOnboarding = { child: state.childID, choices };
@@ -62,13 +64,15 @@ async function main() {
   onScreen((name, detail) => screens[name]?.show?.(detail));
   // An adult deleted the child this tablet writes as (its data is gone): forget it, ask who writes.
   connection.onMessage((message) => {
-    if (message.type !== "error" || message.code !== "child_deleted") return;
+    if (message.type === "error" && message.code === "child_deleted") forgetChild();
+  });
+  function forgetChild() {
     screens.schule.paper.forgetChild(state.childID);
     device.forget();
     state.childID = null;
     applyProfile(null);
     go("who");
-  });
+  }
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-go]");
     if (target) { sounds.unlock(); go(target.dataset.go); }
@@ -114,10 +118,23 @@ async function main() {
     applySettings(profile);
   }
 
+  // A server restarted with another class code refuses this tablet's cookie: the tablet would try
+  // for ever, offline, with no way back but a reload (none in a home-screen app). After a few
+  // refused tries it asks whether the code is wanted and, if so, asks for it.
+  let closedInARow = 0, askingForCode = false;
+  async function askForCodeIfWanted() {
+    if (askingForCode || closedInARow < 2 || !(await classCodeNeeded())) return;
+    askingForCode = true;
+    await askForClassCode();
+    location.reload();
+  }
+
   connection.onState(async (status, { first }) => {
     state.online = status === "open";
     $("offline").classList.toggle("hidden", status === "open");
     document.body.dataset.online = String(status === "open");
+    closedInARow = status === "open" ? 0 : closedInARow + 1;
+    if (status === "closed") askForCodeIfWanted();
     if (status === "open" && !first) {
       try {
         await hello(state.childID);

@@ -16,7 +16,11 @@ export class ProgressScreen {
     if (!state.childID) { board.replaceChildren(); book.replaceChildren(); return; }
     let data;
     try {
-      data = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
+      const response = await fetch(`/api/v1/profiles/${state.childID}/progress`);
+      // An adult deleted the child meanwhile: as when the live session says so, "Wer schreibt heute?".
+      if (response.status === 404) { this.app.childGone(); return; }
+      if (!response.ok) throw new Error(`progress: ${response.status}`);
+      data = await response.json();
     } catch (error) { console.warn("progress", error); return; }
     document.getElementById("progress-jar").innerHTML = jar(data.jar);
     document.getElementById("progress-streak").innerHTML = flames(data.streak);

@@ -140,7 +140,11 @@ export class WerkstattScreen {
   async openLetters() {
     if (!state.childID) return ["M", "A", "L", "I", "O"];
     try {
-      const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
+      const response = await fetch(`/api/v1/profiles/${state.childID}/progress`);
+      // An adult deleted the child meanwhile: "Wer schreibt heute?" (a letter of the course to ask for all the same).
+      if (response.status === 404) { this.app.childGone(); return ["M"]; }
+      if (!response.ok) throw new Error(`progress: ${response.status}`);
+      const board = await response.json();
       const open = board.letters.filter((l) => l.open).map((l) => l.char);
       return open.length ? open : ["M"];
     } catch (error) { console.warn("progress", error); return ["M"]; }

@@ -2,11 +2,13 @@
 
 import { avatar, icons } from "../pictures.js";
 import { applySettings, prompt, say, stopSpeaking } from "../speak.js";
-import { go } from "../state.js";
+import { go, state } from "../state.js";
 import { sounds } from "../sounds.js";
 import { isSignedIn, openGate, signOutQuietly } from "../../adult/gate.js";
 
 const PROMPT = { key: "app.whoIsWriting", text: "Wer schreibt heute?" };
+// While tablets wait here, the teacher may add, archive or delete children on the laptop.
+const REFRESH_MS = 5000;
 
 export class WhoScreen {
   constructor(app) {
@@ -26,10 +28,30 @@ export class WhoScreen {
     // The child's screens never carry an adult session: a parent who set up a child and handed the
     // tablet over is signed out here, so the lock asks again.
     if (await isSignedIn()) await signOutQuietly();
-    let profiles = [];
+    this.shown = null;
+    await this.refresh();
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      if (state.screen !== "who") { clearInterval(this.timer); return; }
+      if (document.visibilityState === "visible") this.refresh();
+    }, REFRESH_MS);
+  }
+
+  /** Draws the class's tiles, again only when the class changed (a tile is not redrawn under a finger). */
+  async refresh() {
+    let profiles;
     try {
-      profiles = await (await fetch("/api/v1/profiles")).json();
-    } catch (error) { console.warn("profiles", error); }
+      const response = await fetch("/api/v1/profiles");
+      if (!response.ok) throw new Error(`profiles: ${response.status}`);
+      profiles = await response.json();
+    } catch (error) {
+      console.warn("profiles", error);
+      if (this.shown !== null) return;  // keep what is shown; tried again in a moment
+      profiles = [];
+    }
+    const key = JSON.stringify(profiles.map((p) => [p.id, p.animal, p.colour, p.say.text]));
+    if (key === this.shown || state.screen !== "who") return;
+    this.shown = key;
     const tiles = profiles.map((p) => {
       const b = document.createElement("button");
       b.className = "tile profile";
