@@ -1,12 +1,28 @@
 // Requests of the adult pages: JSON in and out, the gate shown when the session is missing or has
 // expired (then the request is made once more), refusals turned into German messages.
 
-import { openGate } from "./gate.js";
+import { isSignedIn, openGate } from "./gate.js";
 
 // A page restored from the browser's back-forward cache shows what it showed before without asking
 // the server: after the session ended (signed out, or the child's app ended it) going back would
 // show the class to whoever holds the tablet. Loaded again, it asks for the gate.
 window.addEventListener("pageshow", (event) => { if (event.persisted) location.reload(); });
+
+// A page left open after its session ended (an hour after sign-in, or signed out in another tab)
+// went on showing the children's names and figures until someone touched it: it hides them and
+// loads again, which asks for the gate. Checked every 15 s while it is seen, and when it is seen again.
+const SESSION_CHECK_MS = 15000;
+async function hideWhenSignedOut() {
+  const shown = document.body.dataset.loaded === "true" || document.body.dataset.ready === "true";
+  if (document.visibilityState !== "visible" || !shown) return;
+  let signedIn;
+  try { signedIn = await isSignedIn(); } catch { return; }  // the server unreachable: nothing to tell
+  if (signedIn) return;
+  document.querySelectorAll("main, body > section").forEach((part) => { part.hidden = true; });
+  location.reload();
+}
+setInterval(hideWhenSignedOut, SESSION_CHECK_MS);
+document.addEventListener("visibilitychange", hideWhenSignedOut);
 
 export class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
