@@ -22,9 +22,11 @@ def warmup_to_client(page, points):
     return [(ox + x * s, oy + y * s) for x, y in points]
 
 
-def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=False):
+def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=False, turn_to=None):
     """From "Wer schreibt heute?": a new child picks an animal and a colour, then onboarding; the
-    demo of the four phases at its end is skipped with its arrow unless `watch_demo`."""
+    demo of the four phases at its end is skipped with its arrow unless `watch_demo`. `turn_to`
+    (width, height): the tablet is turned as the warm-up's line is shown; the line drawn then must
+    appear under the pen."""
     wait_screen(page, "who")
     page.click("#add-child")
     page.wait_for_function("document.querySelector('.gate .gate-key') || document.body.dataset.screen === 'new'")
@@ -40,8 +42,24 @@ def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=Fa
     page.click("[data-pointer=pen]")
     page.click(f"[data-hand-choice={hand}]")
     page.wait_for_function("document.body.dataset.onboarding === 'line'")
+    if turn_to:
+        page.set_viewport_size({"width": turn_to[0], "height": turn_to[1]})
+        page.wait_for_timeout(300)
     pen = Pen(page)
-    pen.stroke(warmup_to_client(page, [(200, 40 + i * 5) for i in range(45)]))
+    line = warmup_to_client(page, [(200, 40 + i * 5) for i in range(45)])
+    if turn_to:
+        # Drawn without lifting (the lift ends the step): the ink is under the pen, the canvas
+        # pixel at the middle of the line painted.
+        for i, (x, y) in enumerate(line):
+            pen._send("mousePressed" if i == 0 else "mouseMoved", x, y, 0.5, (0, 15))
+        painted = page.evaluate("""([x, y]) => { const c = document.getElementById('warmup-ink'), r = c.getBoundingClientRect();
+            const k = c.width / r.width;
+            return c.getContext('2d').getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data[3]; }""",
+                                list(line[len(line) // 2]))
+        assert painted > 0, "the warm-up's ink is not under the pen after the tablet was turned"
+        pen._send("mouseReleased", *line[-1], 0.0, (0, 0))
+    else:
+        pen.stroke(line)
     page.wait_for_function("document.body.dataset.onboarding === 'circle'")
     circle = [(200 + 95 * math.sin(a / 60 * 2 * math.pi), 150 - 95 * math.cos(a / 60 * 2 * math.pi)) for a in range(61)]
     pen.stroke(warmup_to_client(page, circle))

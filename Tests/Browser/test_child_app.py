@@ -103,7 +103,8 @@ def test_a_childs_first_days(page, clocked_server):
     page.click("#home-avatar")
     wait_screen(page, "who")
     page.wait_for_function("document.querySelectorAll('#who-tiles .tile.profile').length === 1")
-    new_child(page, "igel", "gruen", hand="left")
+    new_child(page, "igel", "gruen", hand="left", turn_to=(820, 1180))  # the tablet turned during the warm-up
+    page.set_viewport_size({"width": 1180, "height": 820})
     second = open_progress(page)
     assert all(v["stars"] == 0 and v["level"] == 0 for v in second.values())
     assert lit_flames(page, "#progress-streak") == 0

@@ -62,6 +62,15 @@ export class OnboardingScreen {
     new PenInput(this.canvas, this.viewport, {
       down: (s) => this.down(s), move: (list) => this.move(list), up: (s) => this.up(s),
     });
+    // An iPad turned during the warm-up: the canvas takes its new size and the stroke so far is
+    // drawn again where it lies now (its bitmap was stretched, and the ink appeared off the pen).
+    new ResizeObserver(() => {
+      if (this.step !== "line" && this.step !== "circle") return;
+      const kept = this.stroke ?? [];
+      this.fitCanvas();
+      this.stroke = kept.slice(0, 1);
+      if (kept.length > 1) this.move(kept.slice(1));
+    }).observe(this.canvas);
   }
 
   show() {
