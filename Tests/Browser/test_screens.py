@@ -17,12 +17,12 @@ from pen import Pen, tap
 SIZES = {"landscape": (1180, 820), "portrait": (820, 1180)}
 
 
-def onboarded_profile(server, animal, colour):
+def onboarded_profile(server, animal, colour, pointer="pen"):
     child = create_profile(server, animal, colour)
     with connect(server.ws_url) as ws:
         ws.send(json.dumps({"id": 1, "type": "hello", "child": child}))
         ws.recv()
-        ws.send(json.dumps({"id": 2, "type": "onboarded", "pointer": "pen", "handedness": "right"}))
+        ws.send(json.dumps({"id": 2, "type": "onboarded", "pointer": pointer, "handedness": "right"}))
         assert json.loads(ws.recv())["profile"]["needsOnboarding"] is False
     return child
 

@@ -387,3 +387,36 @@ def test_the_arrow_skips_the_demo_and_onboarding_ends_as_before(page, server):
     assert all(e["cut"] and e["start"] + e["played"] < skipped_at + 500 for e in demo), (skipped_at, demo)
     done = next(e for e in heard if e["key"] == "onboarding.done")
     assert done["ended"] and not done["cut"]
+
+
+HIDEABLE = """(() => { const AC = window.AudioContext; window.AudioContext = function (...a) { const c = new AC(...a); window.__ctx = c; return c; };
+  window.AudioContext.prototype = AC.prototype; let seen = 'visible';
+  Object.defineProperty(document, 'visibilityState', { get: () => seen, configurable: true });
+  Object.defineProperty(document, 'hidden', { get: () => seen === 'hidden', configurable: true });
+  window.__show = (v) => { seen = v; document.dispatchEvent(new Event('visibilitychange')); };
+})();"""
+
+
+def test_a_line_cut_by_hiding_the_page_is_heard_again_when_it_comes_back(page, server):
+    """The iPad is locked (or another app opened) while Feder says the direct phase's prompt: its
+    audio stops (an iPad suspends a hidden page's audio) and the line is lost. Shown again, the page
+    says that line again, whole (a review found the child then heard nothing). Hiding is emulated:
+    the audio context suspended and the page's visibility set, as iOS does."""
+    page.add_init_script(HIDEABLE)
+    glyph = open_letter(page, server, "L")
+    unlock_audio(page)
+    tap(page, Pen(page), glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    page.wait_for_function("(() => { const l = window.feder.audioLog.filter((e) => e.kind === 'line');"
+                           " const e = l[l.length - 1]; return e && !e.finished; })()", timeout=10000)
+    page.wait_for_timeout(300)
+    cut = lines(page)[-1]
+    since = len(page.evaluate("window.feder.audioLog"))
+    page.evaluate("window.__ctx && window.__ctx.suspend(); window.__show('hidden')")
+    page.wait_for_timeout(cut["clipDuration"] + 2000)  # past the line's watchdog: it is given up
+    assert lines(page, since) == [], "no line is played while the page is hidden"
+    page.evaluate("window.__show('visible')")
+    page.wait_for_function(f"window.feder.audioLog.slice({since}).some((e) => e.kind === 'line' && e.key === {json.dumps(cut['key'])} && e.ended)",
+                           timeout=cut["clipDuration"] + 5000)
+    again = [e for e in lines(page, since) if e["key"] == cut["key"]]
+    assert again and again[-1]["played"] >= again[-1]["clipDuration"] - SLACK_MS, again

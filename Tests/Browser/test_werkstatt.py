@@ -123,8 +123,8 @@ def glyph(server, char):
         return json.load(r)
 
 
-def open_werkstatt(page, server, mode, animal="hase"):
-    child = onboarded_profile(server, animal, "gelb")
+def open_werkstatt(page, server, mode, animal="hase", pointer="pen"):
+    child = onboarded_profile(server, animal, "gelb", pointer)
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
     reads = []
 
@@ -164,7 +164,7 @@ def test_a_touch_the_system_cancels_ends_where_the_finger_was(touch_page, server
     """A `pointercancel` (the system taking the touch away) carries no real position, often 0, 0: the
     stroke ends on its last sample instead of shooting to the corner of the page."""
     page = touch_page
-    reads = open_werkstatt(page, server, "free")
+    reads = open_werkstatt(page, server, "free", pointer="touch")  # a child who writes with a finger
     page.evaluate("() => { window.touchId = null; document.getElementById('werkstatt-ink')"
                   ".addEventListener('pointerdown', (e) => { window.touchId = e.pointerId; }, {capture: true}); }")
     points = glyph_to_client(page, densify(glyph(server, "I")["strokes"][0]["checkpoints"], 3.0), layer="werkstatt-guides")

@@ -7,9 +7,9 @@
 //
 // In pen mode — once a pen has written on this page, or when the child's profile says it writes
 // with the pen — a touch is most likely the writing hand: it is held back whole until it lifts,
-// and dropped unsent if a pen came down meanwhile, was writing within `PEN_MODE_PALM_MS` before it
-// or writes within that time after it landed; a finger that really writes (a pen whose battery
-// died) still does, drawn when it lifts.
+// and dropped unsent if a pen came down meanwhile or wrote within `PEN_MODE_PALM_MS` of its lift,
+// or if the system cancelled it; a second finger makes it a gesture as always; a finger that really
+// writes (a pen whose battery died) still does, drawn when it lifts.
 
 import { TwoFingerSwipe } from "./two-finger-swipe.js";
 
@@ -82,7 +82,9 @@ export class PenInput {
     }
     if (this.activeId !== null) return; // one pointer at a time
     const penMode = this.penMode();
-    if (e.pointerType === "touch" && (e.timeStamp - this.lastPenTime < (penMode ? PEN_MODE_PALM_MS : PALM_GRACE_MS))) return;
+    // (In pen mode a touch right after the pen is held like any other, so that two fingers can
+    // still swipe; it is dropped when it lifts.)
+    if (e.pointerType === "touch" && !penMode && e.timeStamp - this.lastPenTime < PALM_GRACE_MS) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
     e.preventDefault();
     this.activeId = e.pointerId;

@@ -4,6 +4,9 @@
 // clears them explicitly. A group may belong to a scope ("lesson", "werkstatt"): clearing a scope
 // drops only its lines, so the name of the world a child just tapped is still heard whole while
 // that world begins. Speaking never blocks drawing: nothing here is awaited by input code.
+// A page hidden mid-line (the iPad locked, another app) loses the line — its audio stops, its
+// watchdog ends it —: the line is said again from its start once the page is seen again, and
+// nothing more is played while it is hidden.
 
 import { playLine, preload } from "./clip-player.js";
 import { whenUnlocked } from "./audio-context.js";
@@ -19,6 +22,21 @@ class SpeechQueue {
     this.loading = null;
     this.running = false;
     this.generation = 0;
+    // Counts the times the page was hidden, so a line knows whether it was interrupted.
+    this.hidings = 0;
+    this.visibleWaiters = [];
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") { this.hidings += 1; return; }
+      const waiters = this.visibleWaiters;
+      this.visibleWaiters = [];
+      waiters.forEach((resolve) => resolve());
+    });
+  }
+
+  /** Resolves when the page is seen (at once when it is). */
+  whenVisible() {
+    if (document.visibilityState !== "hidden") return Promise.resolve();
+    return new Promise((resolve) => this.visibleWaiters.push(resolve));
   }
 
   /** The `say` events of one lesson reply, as one group; a new phase first clears the lesson's
@@ -74,9 +92,11 @@ class SpeechQueue {
       while (this.pending.length) {
         // Sound needs the first touch; silent lines (sound off) only show their captions.
         if (feedbackSettings.sound) await whenUnlocked();
+        await this.whenVisible();
         if (!this.pending.length) break;
         const generation = this.generation;
         const line = this.pending.shift();
+        const hidings = this.hidings;
         this.loading = line;
         captions.show(line.text);
         const playing = await playLine(line, { muted: !feedbackSettings.sound });
@@ -84,7 +104,12 @@ class SpeechQueue {
         if (generation !== this.generation) { playing.stop(); continue; }
         this.current = { line, stop: () => playing.stop() };
         await playing.done;
-        if (this.current?.line === line) this.current = null;
+        const stillMine = this.current?.line === line;
+        if (stillMine) this.current = null;
+        // Hidden while it played, and not cleared meanwhile: heard again, once, when seen again.
+        if (stillMine && this.hidings !== hidings && generation === this.generation && !line.again) {
+          this.pending.unshift({ ...line, again: true });
+        }
       }
     } finally {
       this.running = false;
