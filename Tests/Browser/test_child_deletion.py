@@ -104,3 +104,21 @@ def test_waiting_tablets_see_the_class_change_and_a_deleted_childs_board_asks_wh
     assert errors == [], errors
     context.close()
     home.close()
+
+
+def test_a_tablet_that_remembers_an_archived_child_asks_who_writes(browser, server):
+    """The teacher archives a child who left the class: the tablet that remembered it no longer
+    opens as that child (it went on writing records to the archived profile, a review found)."""
+    from adult_gate import adult_request
+    left = create_profile(server, "igel", "rot")
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('feder.child', '{left}'); sessionStorage.setItem('seeded', '1'); }}")
+    tablet = context.new_page()
+    tablet.goto(server.url)
+    tablet.wait_for_function("['home', 'onboarding'].includes(document.body.dataset.screen)")
+    adult_request(server, "PATCH", f"/api/v1/children/{left}", {"archived": True})
+    tablet.reload()
+    wait_screen(tablet, "who")
+    assert tablet.evaluate("localStorage.getItem('feder.child')") is None
+    assert tablet.locator(f"#who-tiles [data-child='{left}']").count() == 0
+    context.close()

@@ -40,7 +40,7 @@ extension SessionConnection {
 
     static func profileInfo(_ child: ChildRecord) -> ProfileInfo {
         ProfileInfo(name: child.displayName, animal: child.animal, colour: child.colour, handedness: child.handedness,
-                    pointer: child.pointer, script: child.script, needsOnboarding: child.onboardedAt == nil,
+                    pointer: child.pointer, script: child.script, needsOnboarding: child.onboardedAt == nil, archived: child.archivedAt != nil,
                     sound: child.settings.sound, captions: child.settings.captions, haptics: child.settings.haptics,
                     speechRate: child.settings.speechRate.factor, appearance: child.settings.appearance,
                     highContrast: child.settings.highContrast, lineWeight: child.settings.lineWeight)

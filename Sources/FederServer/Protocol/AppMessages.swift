@@ -11,6 +11,8 @@ struct ProfileInfo: Sendable, Equatable, Encodable {
     var script: String
     /// Onboarding is still to do.
     var needsOnboarding: Bool
+    /// An adult archived the child (it left the class): a tablet that remembers it asks who writes.
+    var archived: Bool
     var sound: Bool
     var captions: Bool
     var haptics: Bool

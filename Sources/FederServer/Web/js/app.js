@@ -43,6 +43,8 @@ async function main() {
       device.remember(childID);
       await hello(childID);
       if (state.childID !== childID) return;  // deleted by an adult: "Wer schreibt heute?" is shown
+      // Archived by an adult (the child left the class): this tablet no longer writes as it.
+      if (state.profile?.archived) { forgetChild(); return; }
       go(state.profile?.needsOnboarding ? "onboarding" : "home");
     },
     profileChanged(profile) { applyProfile(profile); },
