@@ -47,6 +47,11 @@ class Finger:
         """A touch that stays down (a resting palm) until `lift`."""
         self._send("touchStart", [(touch_id, (x, y))])
 
+    def press_together(self, spots, first_id=1):
+        """Several touches that stay down (a palm resting with its heel and its side), until `lift`."""
+        for n in range(1, len(spots) + 1):
+            self._send("touchStart", [(first_id + i, spot) for i, spot in enumerate(spots[:n])])
+
     def lift(self):
         self._send("touchEnd", [])
 

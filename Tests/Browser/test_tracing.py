@@ -256,6 +256,44 @@ def test_a_palm_resting_before_the_pen_neither_writes_nor_taps(touch_page, serve
     assert [e["code"] for e in guided["errors"]] == [], guided["errors"]
 
 
+def test_a_palm_resting_on_two_spots_does_not_hold_the_pen_back(touch_page, server):
+    """A resting hand often touches the glass twice (its heel and the side of the little finger):
+    two touches together looked like a two-finger swipe, and while that "swipe" lasted the pen's
+    strokes were ignored (a review found every guided stroke lost). The pen writes; the palm
+    neither writes nor swipes."""
+    from pen import Finger, Pen, start_dots, tap
+    from test_adult_settings import onboarded
+    page = touch_page
+    child = onboarded(server)  # its pointer: pen
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    glyph = open_letter(page, server, "H")
+    pen, palm = Pen(page), Finger(page)
+    heel, side = glyph_to_client(page, [(glyph["width"] + 60, 200), (glyph["width"] + 90, 260)])
+
+    def with_palm(action):
+        palm.press_together([heel, side], first_id=7)
+        page.wait_for_timeout(250)
+        action()
+        palm.lift()
+        page.wait_for_timeout(300)
+
+    tap(page, pen, glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    for x, y in start_dots(page):
+        with_palm(lambda: tap(page, pen, x, y))
+    wait_phase(page, "guided")
+    for stroke in glyph["strokes"]:
+        with_palm(lambda: pen.stroke(glyph_to_client(page, densify(stroke["checkpoints"], 3.0))))
+    wait_phase(page, "freeWrite")
+    assert page.evaluate("document.body.dataset.letterSound") == "sound", "the palm did not swipe"
+    rows = {r["phase"]: r for r in server.records()}
+    direct = json.loads(rows["direct"]["record"])["direct"]
+    assert all(t["correct"] for t in direct["taps"]), direct["taps"]
+    guided, ink = json.loads(rows["guided"]["record"]), json.loads(rows["guided"]["ink"])
+    assert len(ink["strokes"]) == len(glyph["strokes"]) and ink["pointer"] == "pen", (len(ink["strokes"]), ink["pointer"])
+    assert [e["code"] for e in guided["errors"]] == [], guided["errors"]
+
+
 def test_double_taps_neither_skip_watching_nor_count_a_dot_twice(page, server):
     """A double tap that starts a letter lands its second tap on the new letter as watching begins:
     the demonstration must go on (it was skipped, a review found). A start dot tapped twice in a

@@ -67,6 +67,9 @@ export class PenInput {
     // A gesture whose last finger was lost (lifted where no event reaches us) must not hold the
     // paper for good: a touch seconds later begins afresh.
     if (this.gesture && e.timeStamp - this.gesture.startedAt > GESTURE_STALE_MS) this.gesture = null;
+    // A pen is never part of a swipe: two "fingers" down as it lands are the side of a resting
+    // hand, and the pen writes.
+    if (this.gesture && e.pointerType === "pen") this.gesture = null;
     if (this.gesture) return;
     if (this.held && e.pointerType === "touch") {
       // A second finger while the first was held back: a gesture; the first finger wrote nothing.
