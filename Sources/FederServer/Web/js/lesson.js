@@ -161,7 +161,8 @@ export class LessonView {
   move(samples) {
     if (!this.penDown) return;
     this.ink.extend(samples);
-    letterSound.penMove(samples);
+    // A spoken tip is heard whole: the letter's sound waits while a line is said.
+    if (speech.busy) letterSound.pause(); else letterSound.penMove(samples);
     if (this.suspended) return;
     this.queue.push(...samples);
     if (!this.flushScheduled) this.scheduleFlush(FRAMES_PER_MOVE[this.phase] ?? 1);
