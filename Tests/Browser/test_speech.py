@@ -145,6 +145,33 @@ def test_writing_alone_the_tips_speak_of_the_stroke_not_of_an_arrow_the_child_ca
     assert heard[reply.index("tip.reversed.free")]["text"] == "Andersrum! Schreib in die andere Richtung."
 
 
+def test_a_tip_said_while_the_child_traces_on_is_not_covered_by_the_letter_sound(page, server):
+    """The child starts L's stem upwards, hears the mistake's tip and traces on at once: the
+    letter's sound waits while the tip is said (a review heard it cover up to 70 % of the tip) and
+    follows the pen again once the tip is over."""
+    glyph, pen = open_l_at_tracing(page, server)
+    stem = glyph["strokes"][0]["checkpoints"]
+    since = len(page.evaluate("window.feder.audioLog"))
+    pen.stroke(glyph_to_client(page, densify(list(reversed(stem[:len(stem) // 2])), 3.0)))
+    page.wait_for_function(f"window.feder.audioLog.slice({since}).some(e => e.kind === 'line' && !e.finished)",
+                           timeout=10000)
+    began = page.evaluate("performance.now()")
+    step = 3.0  # down the whole stem at a child's slow pace, about 4 s: longer than the tip
+    pen.stroke(glyph_to_client(page, densify([(20, 0), (20, 160)], step)), interval=step / 40)
+    ended = page.evaluate("performance.now()")
+    wait_quiet(page)
+    page.wait_for_timeout(300)
+    log = page.evaluate("window.feder.audioLog")[since:]
+    said = [e for e in log if e["kind"] == "line"]
+    assert said and said[0]["start"] < ended and said[0]["end"] > began, ("a line was said while the pen moved", said)
+    heard = [span for e in log if e["kind"] == "letterSound" and e["phase"] == "guided" for span in e["spans"]]
+    assert heard, "the letter sound followed the pen after the tip"
+    for line in said:
+        for a, b in heard:
+            overlap = min(b, line["end"]) - max(a, line["start"])
+            assert overlap < 60, (line["key"], line["start"], line["end"], (a, b))
+
+
 def trace_stem(page, pen, glyph, speed):
     """The first 160 units of L's stem, top to bottom, at `speed` glyph units per second."""
     step = 4.0

@@ -1,6 +1,7 @@
 // The letter's sound ("Mmm") following the writing: in observe it accompanies each stroke of the
 // guide dot; in guided it plays while the pen moves, time-stretched to the pen's speed with the
-// pitch kept (an <audio> element's playbackRate with preservesPitch), and pauses when the pen stops.
+// pitch kept (an <audio> element's playbackRate with preservesPitch), and pauses when the pen stops
+// or a line is being said (lesson.js: a tip is heard whole).
 // At the guide dot's pace the clip plays at its own speed: half the speed, twice as long.
 // A two-finger swipe switches between the letter's sound ("Mmm") and its name ("Emm") for this
 // page's letters; the new one is heard once at once.
@@ -109,7 +110,7 @@ class LetterSound {
     if (!this.key || !feedbackSettings.sound) return;
     this.element.currentTime = 0;
     this.record = logStart({ kind: "letterSound", key: this.key, phase, source: "clip", measuredByPlayer: true,
-      clipDuration: this.element.duration * 1000 || null, rates: [], preservesPitch: this.element.preservesPitch !== false });
+      clipDuration: this.element.duration * 1000 || null, rates: [], spans: [], preservesPitch: this.element.preservesPitch !== false });
   }
 
   setRate(rate) {
@@ -130,18 +131,26 @@ class LetterSound {
     if (!this.wanted) return;
     this.wanted = false;
     this.element.pause();
-    if (this.audibleSince !== null) this.record.played += performance.now() - this.audibleSince;
-    this.audibleSince = null;
+    this.closeAudibleSpan();
     this.record.pauses = (this.record.pauses ?? 0) + 1;
   }
 
   finish({ ended = false, cut = false }) {
     if (!this.record || this.record.finished) return;
-    if (this.audibleSince !== null) this.record.played += performance.now() - this.audibleSince;
-    this.audibleSince = null;
+    this.closeAudibleSpan();
     this.wanted = false;
     clearTimeout(this.stillTimer);
     logFinish(this.record, { ended, cut });
+  }
+
+  /** Adds the stretch heard since `playing` to the log entry: its length to `played`, its start and
+   * end (performance.now() ms) to `spans`, so that a test can see what it was heard together with. */
+  closeAudibleSpan() {
+    if (this.audibleSince === null) return;
+    const now = performance.now();
+    this.record.played += now - this.audibleSince;
+    this.record.spans.push([this.audibleSince, now]);
+    this.audibleSince = null;
   }
 
   /** Silences the sound at once (pen up, new phase, new letter). */
