@@ -73,6 +73,8 @@ def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server
     the child chose is told apart from the others by its surface."""
     context, page = child_in_schule(browser, server, scheme)
     page.wait_for_selector("#stars-pill .icon.empty")
+    # The phase dots are drawn when the lesson's first phase arrives, which may come a moment later.
+    page.wait_for_selector("#phase-dots span:not(.current):not(.done)")
     paper = rgb(page.evaluate("getComputedStyle(document.querySelector('.paper')).backgroundColor"))[0]
     slots = page.evaluate("""() => [
         getComputedStyle(document.querySelector('#stars-pill .icon.empty')).color,
