@@ -71,10 +71,12 @@ extension LessonStore {
     /// from its earlier drafts — but only those whose every stroke is in the new record's ink, so
     /// nothing stored is ever lost — and the record of the same attempt abandoned without ink when
     /// the connection closed on an empty slate (the attempt went on after all; kept, it counted the
-    /// attempt twice).
+    /// attempt twice). Like `save`, an ink-less abandonment of an attempt already taken up again
+    /// (a resumed connection closing after a newer one resumed the same attempt) is not stored.
     @discardableResult
     public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
+            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return row }
             let row = try Self.insertClearingDrafts(row, in: db)
             let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: row.lessonID, phase: row.phase, attempt: row.attempt)
                 .filter(PhaseRecordRow.Columns.id != row.id)

@@ -111,6 +111,35 @@ struct ResumeBehindTests {
         #expect(after == drafts, "its drafts stay")
     }
 
+    /// The same when the late-closing connection had itself resumed the lesson (a page that lost its
+    /// link twice): it stored an empty abandoned attempt beside the newer one's and deleted the newer
+    /// page's drafts, a review found.
+    @Test func aResumedOldConnectionClosingLateLeavesTheNewerResumeAlone() async throws {
+        var (h, lesson, glyph) = try await Self.lessonInGuided("H")
+        let resume = #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#
+        await h.connection.close()
+        h.connection = ResumeOwnershipTests.reconnect(h)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        let first = await h.send(resume)
+        #expect(Self.resumed(first) != nil, "\(first)")
+        var old = h.connection
+        h.connection = ResumeOwnershipTests.reconnect(h)
+        _ = await h.send(#"{"type":"hello","child":"\#(Self.child)"}"#)
+        let second = await h.send(resume)
+        #expect(Self.resumed(second) != nil, "\(second)")
+        let strokes = PenSimulator().strokes(for: glyph, startTime: 10)
+        _ = await h.write(Array(strokes.prefix(1)))
+        let drafts = try await h.database.writer.read { db in try DraftStroke.fetchCount(db) }
+        #expect(drafts == 1)
+        await old.close()
+        #expect(try T.recordsOfLesson(h).filter { $0.phase == "guided" }.map(\.outcome) == ["abandoned"],
+                "only the first connection's empty attempt")
+        let after = try await h.database.writer.read { db in try DraftStroke.fetchCount(db) }
+        #expect(after == 1, "the newer page's draft stays")
+        _ = await h.write(Array(strokes.dropFirst()))
+        #expect(try T.recordsOfLesson(h).filter { $0.phase == "guided" }.map(\.outcome) == ["passed"], "stored once")
+    }
+
     /// A stroke written, the server gone for a day, the attempt resumed and finished: its record
     /// begins when the attempt began, not at the resume (the kept stroke seemed written before its
     /// attempt started, a review found); it ends when it ended.
