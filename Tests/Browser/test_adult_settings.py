@@ -186,3 +186,36 @@ def test_voice_speed_vibration_appearance_and_contrast_from_the_adult_area_reach
     kid.wait_for_function("document.documentElement.dataset.appearance === 'system'")
     assert colours(kid)["--paper"] == "#fffdf8" and kid.evaluate("document.documentElement.dataset.contrast") == "normal"
     context.close()
+
+
+def test_a_mistyped_pin_is_caught_twice_typed_and_corrected_by_the_session_that_set_it(page, server):
+    """The PIN is typed masked: a parent review found a typo locked the parent out for good (the
+    session that set it could not change it). It is typed twice, and the setting session may fix it."""
+    page.goto(f"{server.url}/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    page.fill("#pin-form [name=pin]", "2468")
+    page.fill("#pin-form [name=confirm]", "2486")
+    page.click("#pin-form button.primary")
+    page.wait_for_function("document.getElementById('pin-status').classList.contains('error')")
+    assert "nicht gleich" in page.inner_text("#pin-status")
+    assert not pin_is_set(page), "nothing is saved while the two differ"
+    page.fill("#pin-form [name=confirm]", "2468")
+    page.click("#pin-form button.primary")
+    page.wait_for_function("document.getElementById('pin-status').textContent.includes('gespeichert')")
+    assert pin_is_set(page)
+    # The parent notices the PIN was not the one meant, and corrects it in the same session.
+    page.fill("#pin-form [name=pin]", "1357")
+    page.fill("#pin-form [name=confirm]", "1357")
+    page.click("#pin-form button.primary")
+    page.wait_for_function("document.getElementById('pin-status').textContent.includes('gespeichert')"
+                           " && !document.getElementById('pin-status').classList.contains('error')")
+    with page.expect_navigation():
+        page.click("#sign-out")
+    page.goto(f"{server.url}/adult/")
+    solve_gate_in_page(page, pin="1357")
+    page.wait_for_selector("body[data-loaded=true]")
+
+
+def pin_is_set(page):
+    return page.evaluate("fetch('/api/v1/adult/state').then(r => r.json()).then(s => s.pinSet)")

@@ -46,11 +46,9 @@ struct APIRoutesTests {
             #expect(noPIN.status == .forbidden && String(buffer: noPIN.body).contains("pin_required"))
             let setPIN = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: #"{"pin":"2468"}"#))
             #expect(setPIN.status == .ok)
-            // Nor can that session change or remove the PIN it set: the PIN guards it from then on.
-            for body in [#"{"pin":"1357"}"#, #"{"pin":null}"#] {
-                let change = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: body))
-                #expect(change.status == .forbidden && String(buffer: change.body).contains("pin_required"), "\(body)")
-            }
+            // That session may correct the PIN it set (a typing mistake), but reaches no research data by it.
+            let corrected = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: #"{"pin":"1357"}"#))
+            #expect(corrected.status == .ok)
             let stillNo = try await client.execute(uri: "/api/v1/research/export.tar", method: .get, headers: gateOnly)
             #expect(stillNo.status == .forbidden && String(buffer: stillNo.body).contains("pin_required"))
             let rating = try await client.execute(uri: "/api/v1/research/paper-ratings", method: .post, headers: gateOnly,
@@ -60,7 +58,7 @@ struct APIRoutesTests {
             let reply = try #require(try JSONSerialization.jsonObject(with: Data(buffer: gate.body)) as? [String: Any])
             let pass = try #require(reply["pass"] as? String, "the gate asks for the PIN next: \(reply)")
             let signedIn = try await client.execute(uri: "/api/v1/adult/pin", method: .post, headers: [.contentType: "application/json"],
-                                                    body: ByteBuffer(string: #"{"pass":"\#(pass)","pin":"2468"}"#))
+                                                    body: ByteBuffer(string: #"{"pass":"\#(pass)","pin":"1357"}"#))
             let cookie = try #require(signedIn.headers[.setCookie]).split(separator: ";")[0]
             let headers: HTTPFields = [.cookie: String(cookie), .contentType: "application/json"]
             // A value that is there but malformed is refused, never read as absent.
@@ -94,9 +92,14 @@ struct APIRoutesTests {
                 let missing = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: body))
                 #expect(missing.status == .badRequest, "\(body)")
             }
-            // A session signed in with the PIN may change it.
-            let changed = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"1357"}"#))
+            // A session signed in with the PIN may change it; from then on the session that set the
+            // earlier one may neither change nor remove it.
+            let changed = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: headers, body: ByteBuffer(string: #"{"pin":"8642"}"#))
             #expect(changed.status == .ok)
+            for body in [#"{"pin":"1111"}"#, #"{"pin":null}"#] {
+                let change = try await client.execute(uri: "/api/v1/adult/pin", method: .put, headers: gateOnly, body: ByteBuffer(string: body))
+                #expect(change.status == .forbidden && String(buffer: change.body).contains("pin_required"), "\(body)")
+            }
             // Every refusal of the API is JSON with a code, the framework's own included.
             for (method, uri, body, status, code) in [
                 (HTTPRequest.Method.get, "/api/v1/nope", "", HTTPResponse.Status.notFound, "not_found"),

@@ -49,6 +49,16 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
         default: return false
         }
     }
+
+    /// Whether the error says the letter does not sit where and as large as the ruling asks: these
+    /// cap a free-writing attempt's stars too ("Super gemacht!" and then "Schreib ein bisschen
+    /// größer." contradicted each other, a review found).
+    public var isPlacement: Bool {
+        switch self {
+        case .tooBig, .tooSmall, .offLines: return true
+        default: return false
+        }
+    }
 }
 
 /// One mistake: what, in which stroke, where, and the tip for it.

@@ -31,6 +31,10 @@ struct AdultSession: Codable, Sendable, Equatable {
     /// Signed in with the PIN (research data needs it, `ResearchNeedsPIN`); nil in sessions stored
     /// before 2026-11-28, which count as without.
     var withPIN: Bool? = nil
+    /// The hash of the PIN this session set, while it is the one in force: the session that set a
+    /// PIN may correct a typing mistake in it (or remove it) without signing in again, but gains no
+    /// research data by it, and loses the right once anyone else sets another PIN.
+    var pinItSet: String? = nil
 }
 
 /// How the adult area behaves on this server.

@@ -76,7 +76,7 @@ actor GateKeeper {
             return .wrong(triesLeft: LockoutPolicy.gate.failuresPerLock - gateLock.failures)
         }
         gateLock = gateLock.succeeding()
-        guard try await pinState().hash != nil else { return .signedIn }
+        guard try await pinStateWithChangesFromOutside().hash != nil else { return .signedIn }
         let pass = Self.token()
         passes = passes.filter { now.timeIntervalSince($0.value) < Self.passLifetime }
         passes[pass] = now
@@ -116,8 +116,14 @@ actor GateKeeper {
         return .wrong(triesLeft: LockoutPolicy.pin.failuresPerLock - state.lockout.failures)
     }
 
-    /// Sets (or with nil removes) the PIN; only a signed-in adult gets here.
-    func setPIN(_ pin: String?) async throws {
+    /// The stored hash of the PIN in force (nil without one).
+    var pinHash: String? {
+        get async throws { try await pinState().hash }
+    }
+
+    /// Sets (or with nil removes) the PIN and returns its hash; only a signed-in adult gets here.
+    @discardableResult
+    func setPIN(_ pin: String?) async throws -> String? {
         let before = try await pinState()
         var state = before
         state.hash = pin.map { Bcrypt.hash($0, cost: hashCost) }
@@ -129,6 +135,20 @@ actor GateKeeper {
             if self.pin?.hash == state.hash { self.pin = before }
             throw error
         }
+        return state.hash
+    }
+
+    /// The PIN's state, read again from SQLite when the PIN there is not the one kept here: `feder
+    /// forget-pin` removes a forgotten PIN on the laptop while the server runs. Only a different
+    /// hash is taken over (the counts of wrong tries kept here stay), and only when nothing here
+    /// changed the state while the read waited.
+    private func pinStateWithChangesFromOutside() async throws -> PinState {
+        let kept = try await pinState()
+        let entry = try await store.get(Self.pinKey)
+        let stored = try entry.map { try JSONDecoder().decode(PinState.self, from: $0.value) } ?? PinState()
+        guard pin == kept, stored.hash != kept.hash else { return pin ?? kept }
+        pin = stored
+        return stored
     }
 
     private func pinState() async throws -> PinState {

@@ -6,7 +6,7 @@ import HummingbirdAuth
 /// The way into the adult area, under `/api/v1/adult`: the reading task, the PIN, the session's
 /// state, signing out and setting the PIN. Task and PIN are open to anyone (they are the door);
 /// signing out and the PIN setting need the session, and changing a PIN that is set needs a session
-/// signed in with it.
+/// signed in with it or the session that set it.
 struct GateRoutes: Sendable {
     let keeper: GateKeeper
     let options: AdultOptions
@@ -40,11 +40,19 @@ struct GateRoutes: Sendable {
             // A PIN once set guards research data; changing or removing it needs the PIN too, or
             // anyone past the number task (or a session left open from before the PIN) could
             // remove it and read the research data.
-            if try await keeper.pinIsSet, !context.signedInWithPIN { throw Self.pinChangeNeedsPIN }
+            // The session that set the PIN in force may correct it (a typing mistake shows only
+            // at the next sign-in otherwise, and then nobody could change it).
+            if let inForce = try await keeper.pinHash, !context.signedInWithPIN, context.sessions.session?.pinItSet != inForce {
+                throw Self.pinChangeNeedsPIN
+            }
             if let pin = body.pin, !(4...8).contains(pin.count) || !pin.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 throw AdultError(.badRequest, "bad_pin", "Die PIN hat 4 bis 8 Ziffern.")
             }
-            try await keeper.setPIN(body.pin)
+            let hash = try await keeper.setPIN(body.pin)
+            if var session = context.sessions.session {
+                session.pinItSet = hash
+                _ = context.sessions.updateSession(session)
+            }
             return AdultState(signedIn: true, pinSet: body.pin != nil)
         }
     }

@@ -274,11 +274,46 @@ struct ErrorDetectionTests {
         #expect(backwards.errors.contains { $0.code == .reversed && $0.stroke == 0 })
     }
 
+    @Test func aLineDrawnBackwardsFromWhereItsStartTipPointsHearsTheDirection() {
+        // H's bar begun on the right, at the middle: "Fang in der Mitte an." would ask for what the
+        // child did (a review heard it); the direction is what went wrong.
+        let h = TestInk.glyph("H")
+        let bar = FreeWriteAssessor.assess(TestInk.along([h.strokes[0].points, h.strokes[1].points, h.strokes[2].points.reversed()]), glyph: h)
+        #expect(bar.errors.contains { $0.code == .wrongStart && $0.stroke == 2 }, "\(bar.errors.map(\.code))")
+        #expect(bar.errors.contains { $0.code == .reversed && $0.stroke == 2 })
+        #expect(bar.feedback.tips.first == Phrases.reversedFree && !bar.feedback.tips.contains(Phrases.startMiddleFree),
+                "\(bar.feedback.tips.map(\.text))")
+        // An M written from its other foot: both feet are at the bottom, "Fang unten an." says nothing.
+        let m = TestInk.glyph("M", variant: "one-stroke")
+        let other = FreeWriteAssessor.assess(TestInk.along([m.strokes[0].points.reversed()]), glyph: m)
+        #expect(other.feedback.tips.first == Phrases.reversedFree && !other.feedback.tips.contains(Phrases.startBottomFree),
+                "\(other.feedback.tips.map(\.text))")
+        // An l from its foot up: "Fang oben an." names the place the child missed, and stays.
+        let l = TestInk.glyph("l")
+        let up = FreeWriteAssessor.assess(TestInk.along([l.strokes[0].points.reversed()]), glyph: l)
+        #expect(up.feedback.tips == [Phrases.startTopFree, Phrases.reversedFree], "\(up.feedback.tips.map(\.text))")
+    }
+
+    @Test func aLetterTooSmallOrOffTheLinesEarnsNoMoreThanTwoStars() {
+        // A neat a at 40 % of its size floating above the line: "Super gemacht!" and three stars,
+        // then "Schreib ein bisschen größer." (a review heard it).
+        let a = TestInk.glyph("a")
+        let small = FreeWriteAssessor.assess(TestInk.centerline(a).placed(by: Placement(scale: 0.4, offset: Point(0, 40))), glyph: a)
+        #expect(small.errors.map(\.code).contains(.tooSmall) && small.quality >= Stars.freeWriteThresholds[0])
+        #expect(small.stars == 2 && !Phrases.praise[3].contains(small.feedback.praise), "\(small.stars) \(small.feedback.praise.text)")
+        #expect(small.feedback.tips.contains(Phrases.tooSmall))
+        let high = FreeWriteAssessor.assess(TestInk.centerline(a).placed(by: Placement(scale: 1, offset: Point(0, -60))), glyph: a)
+        #expect(high.errors.map(\.code) == [.offLines] && high.stars == 2)
+        #expect(FreeWriteAssessor.assess(TestInk.centerline(a), glyph: a).stars == 3, "on the line at its size: three")
+    }
+
     @Test func theStartTipSaysTopOrBottomByWhereTheStrokeBegins() {
         // M/one-stroke starts at the bottom on purpose.
         let m = TestInk.glyph("M", variant: "one-stroke")
-        let a = FreeWriteAssessor.assess(TestInk.along([m.strokes[0].points.reversed()]), glyph: m)
-        #expect(a.errors.first { $0.code == .wrongStart }?.tip == Phrases.startBottomFree)
+        let a = FreeWriteAssessor.assess(TestInk.along([m.strokes[0].points]), glyph: m)
+        #expect(a.errors.isEmpty)
+        // (Begun at its other foot it hears the direction: aLineDrawnBackwardsFromWhereItsStartTipPointsHearsTheDirection.)
+        #expect(Phrases.startTip(for: m.strokes[0], in: m, config: .standard, free: true) == Phrases.startBottomFree)
         // Writing alone the page shows no dot: the tip names the place, not "beim Punkt". An e
         // begins in its middle.
         let e = TestInk.glyph("e")

@@ -79,11 +79,23 @@ extension Phrases {
     /// "Fang oben/unten beim Punkt an.", by where the stroke starts within the letter; writing alone
     /// (`free`), where the page shows no dot, "Fang oben/unten/in der Mitte an."
     static func startTip(for stroke: GlyphStroke, in glyph: Glyph, config: AssessmentConfig, free: Bool = false) -> Utterance {
+        switch startPlace(of: stroke.start, in: glyph, config: config) {
+        case .top: return free ? startTopFree : startTop
+        case .bottom: return free ? startBottomFree : startBottom
+        case .middle: return free ? startMiddleFree : startDot
+        case nil: return free ? startTopFree : startDot
+        }
+    }
+
+    enum StartPlace { case top, middle, bottom }
+
+    /// Which of the places a start tip names a point lies in (nil for a flat glyph).
+    static func startPlace(of point: Point, in glyph: Glyph, config: AssessmentConfig) -> StartPlace? {
         let box = glyph.inkBounds
-        guard box.height > 1e-9 else { return free ? startTopFree : startDot }
-        let relative = (stroke.start.y - box.minY) / box.height
-        if relative <= config.startTopShare { return free ? startTopFree : startTop }
-        if relative >= config.startBottomShare { return free ? startBottomFree : startBottom }
-        return free ? startMiddleFree : startDot
+        guard box.height > 1e-9 else { return nil }
+        let relative = (point.y - box.minY) / box.height
+        if relative <= config.startTopShare { return .top }
+        if relative >= config.startBottomShare { return .bottom }
+        return .middle
     }
 }

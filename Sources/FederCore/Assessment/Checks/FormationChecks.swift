@@ -11,15 +11,25 @@ enum FormationChecks {
             guard let began = match.pieces[j].first else { continue }
             let first = c.ink[began.stroke][began.range.lowerBound]
             let offset = first.distance(to: stroke.start)
+            var reversed: WritingError?
+            if let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j],
+               isReversed(d, config: c.config, unit: unit) {
+                reversed = WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
+                                        amount: (d.forward - d.backward) / unit, tip: Phrases.reversedFree)
+            }
             if offset > c.startTolerance, wroteLineBefore(first, stroke: j, c) {
+                // A line drawn the other way round begins at its far end. Where that end lies at the
+                // height the start tip names ("Fang in der Mitte an." for a bar begun on the right,
+                // "Fang unten an." for an M begun at its other foot) the tip tells the child to do
+                // what it did: it hears the direction tip instead (the record keeps both errors).
+                let samePlace = Phrases.startPlace(of: first, in: c.glyph, config: c.config)
+                    == Phrases.startPlace(of: stroke.start, in: c.glyph, config: c.config)
+                let tip = reversed != nil && samePlace
+                    ? Phrases.reversedFree : Phrases.startTip(for: stroke, in: c.glyph, config: c.config, free: true)
                 errors.append(WritingError(code: .wrongStart, stroke: j, inkStroke: began.stroke, at: c.page(stroke.start),
-                                           amount: offset / unit, tip: Phrases.startTip(for: stroke, in: c.glyph, config: c.config, free: true)))
+                                           amount: offset / unit, tip: tip))
             }
-            guard let i = match.primary[j], let start = match.firstPoint(of: j, in: c.ink), let d = match.distances[j] else { continue }
-            if isReversed(d, config: c.config, unit: unit) {
-                errors.append(WritingError(code: .reversed, stroke: j, inkStroke: i, at: c.page(start),
-                                           amount: (d.forward - d.backward) / unit, tip: Phrases.reversedFree))
-            }
+            if let reversed { errors.append(reversed) }
         }
         errors += order(c, match: match)
         for j in match.joined {

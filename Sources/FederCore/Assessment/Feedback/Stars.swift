@@ -9,7 +9,8 @@ import Foundation
 ///   handwriting. Not the motor overall: a fluent scribble has high Tempo and Rhythmus, but it is not
 ///   the letter. A mirrored letter, or (with the recognizer) another letter, earns none.
 /// - both: an error in the plan of the letter (wrong start, reversed, order, strokes joined, missing
-///   stroke) caps the attempt at 2.
+///   stroke) caps the attempt at 2; so does, writing alone on the ruling, a letter too big, too
+///   small or off the lines (guided tracing is drawn on the model: it has no size errors).
 /// - direct and observe: none (direct is judged, but a wrong tap never costs a star).
 public enum Stars {
     public static let guidedThresholds = [0.85, 0.65, 0.40]
@@ -22,7 +23,7 @@ public enum Stars {
     }
 
     static func capped(_ stars: Int, _ errors: [WritingError]) -> Int {
-        errors.contains { $0.code.isFormation } ? min(stars, 2) : stars
+        errors.contains { $0.code.isFormation || $0.code.isPlacement } ? min(stars, 2) : stars
     }
 
     public static func guided(quality: Double, completed: Bool, errors: [WritingError]) -> Int {

@@ -55,9 +55,18 @@ async function main() {
   const pinStatus = $("pin-status");
   $("pin-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const saved = await report(pinStatus, () => api("/api/v1/adult/pin", { method: "PUT", body: { pin: event.target.pin.value } }),
+    const form = event.target;
+    // Typed masked, once wrong it would lock the parent out: the PIN is typed twice.
+    if (form.pin.value !== form.confirm.value) {
+      pinStatus.classList.add("error");
+      pinStatus.textContent = "Die beiden PINs sind nicht gleich. Bitte die Wiederholung noch einmal eingeben.";
+      form.confirm.value = "";
+      form.confirm.focus();
+      return;
+    }
+    const saved = await report(pinStatus, () => api("/api/v1/adult/pin", { method: "PUT", body: { pin: form.pin.value } }),
       "Die PIN ist gespeichert.");
-    if (saved) event.target.reset();
+    if (saved) form.reset();
   });
   $("pin-remove").addEventListener("click", () =>
     report(pinStatus, () => api("/api/v1/adult/pin", { method: "PUT", body: { pin: null } }), "Es ist keine PIN mehr gesetzt."));

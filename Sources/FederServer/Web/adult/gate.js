@@ -54,29 +54,48 @@ export function keypadDialog({ id, title: heading, className = "gate" }) {
 function showGate() {
   return new Promise((resolve) => {
     const { overlay, instruction, entry, message, keypad, actions } = keypadDialog({ id: "gate-title", title: "Für Erwachsene" });
-    const close = (result) => { overlay.remove(); resolve(result); };
+    let countdown = null;
+    const stopCountdown = () => { clearInterval(countdown); countdown = null; };
+    const close = (result) => { stopCountdown(); overlay.remove(); resolve(result); };
+    const cancel = () => button("Abbrechen", "gate-cancel", () => close(false));
 
     let task = null;
     let typed = "";
     const show = () => { entry.textContent = typed; };
 
     async function loadTask(note = "") {
+      stopCountdown();
       typed = ""; show();
       message.textContent = note;
       keypad.replaceChildren();
       const response = await fetch("/api/v1/adult/gate", { credentials: "same-origin" });
       const data = await response.json().catch(() => ({}));
-      if (response.status === 429) {
-        task = null;
-        instruction.textContent = "";
-        message.textContent = `Zu viele falsche Versuche. Bitte in ${data.error?.retryAfter ?? 60} Sekunden wieder versuchen.`;
-        return;
-      }
+      if (response.status === 429) return waitOutLock(data.error?.retryAfter ?? 60);
       task = data;
       instruction.textContent = task.instruction;
       keypad.replaceChildren(...task.keypad.map((digit) => button(String(digit), "gate-key", () => {
         if (typed.length < MAX_DIGITS) { typed += String(digit); show(); }
       })));
+      actions.replaceChildren(
+        button("Löschen", "gate-clear", () => { typed = typed.slice(0, -1); show(); }),
+        button("OK", "gate-ok", submit),
+        cancel(),
+      );
+    }
+
+    /// The server locked the number task: counts the seconds down, then brings a new task by itself.
+    function waitOutLock(seconds) {
+      task = null;
+      instruction.textContent = "";
+      actions.replaceChildren(cancel());
+      let left = seconds;
+      const tell = () => { message.textContent = `Zu viele falsche Versuche. Neue Aufgabe in ${left} ${left === 1 ? "Sekunde" : "Sekunden"}.`; };
+      tell();
+      countdown = setInterval(() => {
+        left -= 1;
+        if (left > 0) return tell();
+        loadTask();
+      }, 1000);
     }
 
     async function submit() {
@@ -84,12 +103,13 @@ function showGate() {
       const { status, data } = await post("/api/v1/adult/gate", { id: task.id, answer: typed });
       if (status === 200 && data.signedIn) return close(true);
       if (status === 200 && data.pinRequired) return askPIN(data.pass);
-      if (status === 429) return loadTask(`Zu viele falsche Versuche. Gesperrt für ${data.error?.retryAfter} Sekunden.`);
+      if (status === 429) return waitOutLock(data.error?.retryAfter ?? 60);
       return loadTask("Das war nicht die Zahl. Hier ist eine neue Aufgabe.");
     }
 
     function askPIN(pass) {
       instruction.textContent = "Bitte die Eltern-PIN eingeben.";
+      message.textContent = "";
       const form = document.createElement("form");
       form.className = "gate-pin";
       const input = Object.assign(document.createElement("input"), {
@@ -102,27 +122,30 @@ function showGate() {
         const { status, data } = await post("/api/v1/adult/pin", { pass, pin: input.value });
         input.value = "";
         if (status === 200 && data.signedIn) return close(true);
-        if (status === 429) {
-          message.textContent = `Zu viele falsche PINs. Gesperrt für ${data.error?.retryAfter} Sekunden.`;
-          form.remove();
-          return loadTask(message.textContent);
-        }
+        if (status === 429) return loadTask(`Zu viele falsche PINs. Die PIN ist für ${data.error?.retryAfter} Sekunden gesperrt; zuerst wieder die Zahl.`);
         if (data.error?.code === "expired") return loadTask("Die Zeit ist abgelaufen. Bitte die Aufgabe neu lösen.");
         message.textContent = "Die PIN stimmt nicht.";
       });
-      keypad.replaceChildren(form);
+      keypad.replaceChildren(form, forgotten());
       entry.textContent = "";
-      actions.replaceChildren(button("Abbrechen", "gate-cancel", () => close(false)));
+      actions.replaceChildren(cancel());
       input.focus();
     }
 
-    actions.replaceChildren(
-      button("Löschen", "gate-clear", () => { typed = typed.slice(0, -1); show(); }),
-      button("OK", "gate-ok", submit),
-      button("Abbrechen", "gate-cancel", () => close(false)),
-    );
     loadTask();
   });
+}
+
+/// What to do about a forgotten PIN: it is removed on the computer Feder runs on (docs/ADULT.md).
+function forgotten() {
+  const details = Object.assign(document.createElement("details"), { className: "gate-forgotten" });
+  const summary = Object.assign(document.createElement("summary"), { textContent: "PIN vergessen?" });
+  const help = document.createElement("p");
+  const command = Object.assign(document.createElement("code"), { textContent: "feder forget-pin" });
+  help.append("Am Computer, auf dem Feder läuft, im Terminal ", command,
+    " eingeben. Dann öffnet die Zahlenaufgabe allein, und unter „Eltern-PIN“ lässt sich eine neue PIN festlegen.");
+  details.append(summary, help);
+  return details;
 }
 
 /// Ends the adult session (if any) without leaving the page.
