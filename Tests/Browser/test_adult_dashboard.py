@@ -18,7 +18,7 @@ from socket_child import SocketChild, glyph
 DAY1, DAY2 = "2026-11-20T09:00:00Z", "2026-11-21T09:00:00Z"
 ERROR_ORDER = ["mirrored", "wrongStart", "reversed", "strokeOrder", "joinedStrokes", "missingStroke", "missingJoin",
                "liftedTooEarly", "joinHeight", "notCovered", "leftCorridor", "cornerCut", "overshoot", "tooBig",
-               "tooSmall", "offLines", "extraStroke", "wrongDot"]
+               "tooSmall", "offLines", "extraStroke", "wrongDot", "anotherLetter"]
 PHASES = {"observe": "Anschauen", "direct": "Richtung lernen", "guided": "Nachspuren", "freeWrite": "Selbst schreiben"}
 
 

@@ -53,7 +53,10 @@ extension AttemptAssessment {
         self.clarity = clarity
         let mirroredByShape = errors.contains { $0.code == .mirrored }
         if Stars.isAnotherLetter(clarity, config: config) {
-            guard stars > 0 else { return }
+            // A mirrored letter keeps its own tip ("Schau, in welche Richtung …"), which says more.
+            guard !mirroredByShape else { return }
+            errors.append(WritingError(code: .anotherLetter, stroke: nil, at: centre, tip: Phrases.anotherLetter))
+            errors = errors.ranked()
             stars = 0
         } else if mirroredByShape {
             guard clarity.probability >= config.surelyTheLetter,

@@ -36,6 +36,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case extraStroke
     /// Direct phase: a start dot tapped before its turn.
     case wrongDot
+    /// Free writing with the recognizer: the ink is surely another letter (Klarheit below
+    /// `anotherLetter`). Its tip is said alone: the other tips would be about strokes of a letter
+    /// the child did not write ("Fang oben an." after a b for a d).
+    case anotherLetter
 
     /// Position in the ranking: lower is said first. Where and which way to start come before how
     /// neat the line is, because a wrong movement pattern is what has to be unlearned later.
@@ -96,8 +100,9 @@ extension [WritingError] {
         }
     }
 
-    /// At most `limit` different tips, most important first.
+    /// At most `limit` different tips, most important first; another letter's tip alone.
     public func tips(limit: Int = 2) -> [Utterance] {
+        if let another = first(where: { $0.code == .anotherLetter }) { return [another.tip] }
         var out: [Utterance] = []
         for e in ranked() where !out.contains(e.tip) {
             out.append(e.tip)

@@ -10,6 +10,6 @@ extension Phrases {
         nextDot, tapADot,
         startTop, startBottom, startDot, startTopFree, startBottomFree, startMiddleFree, reversed, reversedFree, strokeOrder, strokeOrderFree, firstCurve, firstDown, firstAcross, firstSlant, missingStroke, missingDot, notCovered,
         leftCorridor, leftCorridorFree, cornerCut, overshoot, overshootFree, tooBig, tooSmall, offLines, extraStroke, wrongDot,
-        joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes,
+        joinMissing, joinHigher, joinLower, joinLiftedLast, mirrored, joinedStrokes, anotherLetter,
     ] + praise.flatMap { $0 } + onward + [letterDone]
 }

@@ -186,7 +186,7 @@ struct ErrorDetectionTests {
         let all = [Phrases.startTop, Phrases.startBottom, Phrases.startDot, Phrases.startTopFree, Phrases.startBottomFree, Phrases.startMiddleFree,
                    Phrases.reversed, Phrases.reversedFree, Phrases.strokeOrder, Phrases.strokeOrderFree,
                    Phrases.missingStroke, Phrases.missingDot, Phrases.notCovered, Phrases.leftCorridor, Phrases.leftCorridorFree,
-                   Phrases.cornerCut, Phrases.overshoot, Phrases.overshootFree, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot]
+                   Phrases.cornerCut, Phrases.overshoot, Phrases.overshootFree, Phrases.tooBig, Phrases.tooSmall, Phrases.offLines, Phrases.extraStroke, Phrases.wrongDot, Phrases.anotherLetter]
             + Phrases.praise.flatMap { $0 } + Phrases.onward
         for u in all {
             #expect(!u.text.contains { $0.isNumber }, "\(u.text)")

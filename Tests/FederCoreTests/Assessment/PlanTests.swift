@@ -116,6 +116,10 @@ struct PlanTests {
         let a = FreeWriteAssessor.assess(ink, glyph: TestInk.glyph(expected), recognizer: Self.recognizer)
         #expect(a.stars == 0, "\(written) for \(expected): quality \(a.quality), clarity \(a.clarity?.probability ?? -1)")
         #expect(a.feedback.praise.key.hasPrefix("praise.0"))
+        // The tips of the expected letter's plan do not fit a letter not written: one tip says so.
+        #expect(a.feedback.tips == [Phrases.anotherLetter] || a.errors.contains { $0.code == .mirrored },
+                "\(written) for \(expected): \(a.feedback.tips.map(\.text))")
+        #expect(a.errors.contains { $0.code == .anotherLetter } != a.errors.contains { $0.code == .mirrored })
     }
 
     @Test(arguments: ["a", "b", "d", "e", "k", "r", "s", "z", "B", "E", "F", "J", "L", "N", "R", "S", "Z", "2", "3", "4", "7"])

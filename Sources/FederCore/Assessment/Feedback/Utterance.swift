@@ -60,6 +60,8 @@ public enum Phrases {
     public static let offLines = Utterance(key: "tip.offLines", text: "Stell den Buchstaben auf die Linie.")
     public static let extraStroke = Utterance(key: "tip.extraStroke", text: "Schreib nur den Buchstaben.")
     public static let wrongDot = Utterance(key: "tip.wrongDot", text: "Schau, welcher Punkt zuerst kommt.")
+    // Writing alone, with no model on the page: the child is asked to remember the letter's look.
+    public static let anotherLetter = Utterance(key: "tip.anotherLetter", text: "Denk dran, wie der Buchstabe aussieht.")
 
     // MARK: Tips for joined words (Schulschrift)
     public static let joinMissing = Utterance(key: "tip.join.missing", text: "Heb nicht ab und verbinde die Buchstaben.")

@@ -91,7 +91,7 @@ export const ERROR_NAMES = {
   liftedTooEarly: "zu früh abgesetzt", joinHeight: "Verbindung zu hoch/tief", notCovered: "nicht ganz nachgefahren",
   leftCorridor: "von der Linie abgekommen", cornerCut: "Ecke abgerundet", overshoot: "über das Ende hinaus",
   tooBig: "zu groß", tooSmall: "zu klein", offLines: "nicht auf den Linien", extraStroke: "zusätzlicher Strich",
-  wrongDot: "falscher Startpunkt getippt",
+  wrongDot: "falscher Startpunkt getippt", anotherLetter: "anderer Buchstabe",
 };
 export const ANIMAL_NAMES = {
   fuchs: "Fuchs", igel: "Igel", hase: "Hase", baer: "Bär", katze: "Katze", eule: "Eule", maus: "Maus", frosch: "Frosch",
