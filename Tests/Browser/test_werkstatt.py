@@ -231,6 +231,26 @@ def test_a_word_goes_on_after_a_pause_to_think(page, server):
         "the first letter is still part of the word"
 
 
+def test_a_word_written_whole_is_read_after_a_letters_pause(page, server):
+    """A child that wrote the whole word waited three and a half seconds in silence (the pause a
+    child may take between letters): ink as wide as the word, with a stroke per letter at least, is
+    read after the short pause of a single letter."""
+    reads = open_werkstatt(page, server, "word")
+    page.wait_for_function("document.body.dataset.werkstattTarget")
+    target = page.evaluate("document.body.dataset.werkstattTarget")
+    pen, shift = Pen(page), 0
+    for char in target:
+        letter = glyph(server, char)
+        for stroke in letter["strokes"]:
+            moved = [(x + shift, y) for x, y in densify(stroke["checkpoints"], 3.0)]
+            pen.stroke(glyph_to_client(page, moved, layer="werkstatt-guides"))
+        shift += letter["width"] + 20
+    page.wait_for_timeout(2500)  # past a letter's pause, before a word's
+    assert len(reads) == 1, f"{target}: the whole word is read without the long wait"
+    page.wait_for_function("document.body.dataset.read !== undefined", timeout=10000)
+    assert page.evaluate("document.body.dataset.read") == target
+
+
 def test_ink_written_while_the_server_is_away_is_read_when_it_is_back(page, server):
     """The child writes while the connection is gone: a soft sound answers at once (the child never
     waits in silence), the ink stays, and it is read as soon as the server is back."""

@@ -5,11 +5,14 @@
 // a moment: a second finger in that time makes it a two-finger gesture (`handlers.swipe`), which
 // writes nothing. Coalesced events give the full 120–240 Hz of an Apple Pencil where available.
 //
-// In pen mode — once a pen has written on this page, or when the child's profile says it writes
+// In pen mode — once a pen has written for this child, or when the child's profile says it writes
 // with the pen — a touch is most likely the writing hand: it is held back whole until it lifts,
 // and dropped unsent if a pen came down meanwhile or wrote within `PEN_MODE_PALM_MS` of its lift,
 // or if the system cancelled it; a second finger makes it a gesture as always; a finger that really
-// writes (a pen whose battery died) still does, drawn when it lifts.
+// writes (a pen whose battery died) still does, drawn when it lifts. The profile alone gives way
+// when touches keep writing with no pen in sight: a capacitive stylus is a touch to the browser,
+// and its ink must show while it writes (it showed only at each lift). Another child on the tablet
+// starts afresh: the last child's pen says nothing about this one's.
 
 import { TwoFingerSwipe } from "./two-finger-swipe.js";
 
@@ -20,6 +23,8 @@ const SECOND_FINGER_MS = 60;
 const GESTURE_STALE_MS = 3000;
 // In pen mode: a touch this close in time to the pen's writing is the hand resting or shifting.
 const PEN_MODE_PALM_MS = 2000;
+// Touch strokes written in a row with no pen after which the profile's pen mode gives way.
+const TOUCHES_THAT_WRITE = 2;
 
 export class PenInput {
   /**
@@ -27,8 +32,9 @@ export class PenInput {
    * @param {import('./viewport.js').Viewport} viewport
    * @param {{down: Function, move: Function, up: Function, swipe?: Function}} handlers called with
    *   samples; `swipe("left" | "right")` for two fingers moved across together
-   * @param {{prefersPen?: () => boolean}} [options] `prefersPen`: the child's profile says it writes
-   *   with the pen (pen mode from the first touch on, before any pen has come)
+   * @param {{prefersPen?: () => boolean, writer?: () => any}} [options] `prefersPen`: the child's
+   *   profile says it writes with the pen (pen mode from the first touch on, before any pen has
+   *   come); `writer`: who is writing now (a pen seen counts for that child only)
    */
   constructor(surface, viewport, handlers, options = {}) {
     this.surface = surface;
@@ -43,8 +49,10 @@ export class PenInput {
     this.held = null;     // a finger's first touch and moves, waiting to see whether a second finger comes
     this.gesture = null;  // two fingers down together
     this.lastPenTime = -Infinity;
-    this.penSeen = false;
+    this.penSeenFor = undefined;  // the writer a pen wrote for (none yet)
+    this.touchesWritten = { writer: undefined, count: 0 };  // touch strokes in a row with no pen, and whose
     this.prefersPen = options.prefersPen ?? (() => false);
+    this.writer = options.writer ?? (() => null);
     this.enabled = true;
     surface.addEventListener("pointerdown", (e) => this.onDown(e));
     surface.addEventListener("pointermove", (e) => this.onMove(e));
@@ -92,7 +100,11 @@ export class PenInput {
     e.preventDefault();
     this.activeId = e.pointerId;
     this.activeType = e.pointerType;
-    if (e.pointerType === "pen") { this.lastPenTime = e.timeStamp; this.penSeen = true; }
+    if (e.pointerType === "pen") {
+      this.lastPenTime = e.timeStamp;
+      this.penSeenFor = this.writer();
+      this.touchesWritten = { writer: undefined, count: 0 };
+    }
     this.surface.setPointerCapture?.(e.pointerId);
     this.lastSample = this.sample(e);
     if (e.pointerType === "touch" && penMode) {
@@ -109,7 +121,17 @@ export class PenInput {
 
   /** Whether touches are taken for the writing hand first (see the top of this file). */
   penMode() {
-    return this.penSeen || this.prefersPen();
+    const writer = this.writer();
+    if (this.penSeenFor !== undefined && this.penSeenFor === writer) return true;
+    const touchesWrite = this.touchesWritten.writer === writer && this.touchesWritten.count >= TOUCHES_THAT_WRITE;
+    return this.prefersPen() && !touchesWrite;
+  }
+
+  /** A touch stroke was written (not dropped as a palm): counted towards giving the profile's pen mode up. */
+  countTouchWritten() {
+    const writer = this.writer();
+    const same = this.touchesWritten.writer === writer;
+    this.touchesWritten = { writer, count: (same ? this.touchesWritten.count : 0) + 1 };
   }
 
   /** No second finger came: the held touch writes, from its first sample. */
@@ -157,6 +179,7 @@ export class PenInput {
     e.preventDefault();
     // Pen mode: a touch the pen wrote close to (before it landed, or since) was the hand.
     if (this.held?.whole && e.timeStamp - this.lastPenTime < PEN_MODE_PALM_MS) { this.drop(); return; }
+    if (this.activeType === "touch") this.countTouchWritten();
     this.release(); // a finger lifted before its wait ended: a quick tap or dot
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.activeId = null;

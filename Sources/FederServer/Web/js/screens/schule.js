@@ -25,7 +25,7 @@ export class SchuleScreen {
       connection: app.connection, viewport: this.viewport, guides: new Guides($("guides")), ink: new InkCanvas($("ink"), this.viewport),
       progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
     });
-    new PenInput($("ink"), this.viewport, this.view, { prefersPen: () => state.profile?.pointer === "pen" });
+    new PenInput($("ink"), this.viewport, this.view, { prefersPen: () => state.profile?.pointer === "pen", writer: () => state.profile?.id });
     this.progress = null;
     this.paper = new PaperTransfer(app.connection, () => state.childID);
     this.view.on("finished", ({ stars: count }) => this.celebrate(count));

@@ -15,6 +15,10 @@ const QUIET_MS = 1800;
 // A word is written letter by letter, and a child stops to think between them: it is read after a
 // longer quiet, and a stroke that goes on to the right of a word already read adds to it.
 const WORD_QUIET_MS = 3500;
+// ... unless the word looks whole: as wide as the word's letters take (this share of the estimate
+// `wordWidth`) and at least one stroke per letter. Then it is read after the letter's quiet: the
+// child waited 3.5 s in silence after its last letter.
+const WHOLE_WORD_SHARE = 0.75;
 // One message carries at most 64 KiB (docs/PROTOCOL.md): a slow letter from a 240 Hz pen brings
 // more samples than that. The reader resamples every letter to a fixed number of points and the
 // assessment needs far fewer than this, so a long ink is thinned evenly, each stroke keeping its
@@ -38,7 +42,7 @@ export class WerkstattScreen {
     this.paper = $("werkstatt-paper");
     this.viewport = new Viewport(this.paper);
     this.ink = new InkCanvas($("werkstatt-ink"), this.viewport);
-    new PenInput($("werkstatt-ink"), this.viewport, this, { prefersPen: () => state.profile?.pointer === "pen" });
+    new PenInput($("werkstatt-ink"), this.viewport, this, { prefersPen: () => state.profile?.pointer === "pen", writer: () => state.profile?.id });
     this.prompts = null;
     this.mode = "letter";
     this.target = null;
@@ -49,7 +53,6 @@ export class WerkstattScreen {
       b.innerHTML = modeIcons[b.dataset.mode];
       b.addEventListener("click", () => { sounds.unlock(); this.ask(b.dataset.mode); });
     });
-    $("werkstatt-replay").innerHTML = icons.ear();
     $("werkstatt-replay").addEventListener("click", () => { stopSpeaking(SCOPE); sayAll(this.lastLines, SCOPE); });
     new ResizeObserver(() => { if (state.screen === "werkstatt") this.layout(); }).observe(this.paper);
   }
@@ -67,8 +70,16 @@ export class WerkstattScreen {
    * so that a child's whole word fits on the line. */
   paperWidth() {
     if (this.mode !== "word" || !this.prompts?.words?.length) return 300;
-    const wordWidth = (word) => [...word].reduce((sum, c) => sum + (c === c.toLowerCase() ? 140 : 190), 0) + 40 * ([...word].length - 1);
     return Math.max(300, ...this.prompts.words.map((w) => wordWidth(w.target)));
+  }
+
+  /** Word mode: whether the ink looks like the whole word asked for (see `WHOLE_WORD_SHARE`). */
+  wordLooksWhole() {
+    const word = this.target?.expected;
+    const strokes = this.ink.strokes;
+    if (!word || strokes.length < [...word].length) return false;
+    const xs = strokes.flatMap((stroke) => stroke.samples.map((p) => p[0]));
+    return Math.max(...xs) - Math.min(...xs) >= WHOLE_WORD_SHARE * wordWidth(word);
   }
 
   layout() {
@@ -171,7 +182,8 @@ export class WerkstattScreen {
     this.penDown = false;
     this.ink.extend([sample]);
     clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.read(), this.mode === "word" ? WORD_QUIET_MS : QUIET_MS);
+    const wait = this.mode === "word" && !this.wordLooksWhole() ? WORD_QUIET_MS : QUIET_MS;
+    this.quiet = setTimeout(() => this.read(), wait);
   }
 
   /** Word mode: a pen-down to the right of the ink (less than half an x-height back from its right
@@ -222,6 +234,16 @@ export class WerkstattScreen {
       document.body.dataset.state = "ready";
     }
   }
+}
+
+// Letters much narrower than the rest (Feder's own widths): an Igel is far narrower than a Mama.
+const NARROW = { i: 40, l: 40, I: 40, j: 82, t: 105, f: 120, r: 105 };
+
+/** About how wide a word is written on Feder's ruling, in glyph units: capitals about as wide as
+ * Feder's M, small letters as its a, the narrow ones as Feder's, a gap between. */
+function wordWidth(word) {
+  const letters = [...word];
+  return letters.reduce((sum, c) => sum + (NARROW[c] ?? (c === c.toLowerCase() ? 140 : 190)), 0) + 40 * (letters.length - 1);
 }
 
 function thinned(strokes) {
