@@ -42,10 +42,16 @@ def new_child(page, animal, colour, hand="right", screenshot=None, watch_demo=Fa
     page.click("[data-pointer=pen]")
     page.click(f"[data-hand-choice={hand}]")
     page.wait_for_function("document.body.dataset.onboarding === 'line'")
+    pen = Pen(page)
     if turn_to:
+        # A line too short first: wiped, and not drawn again when the tablet turns (it was).
+        pen.stroke(warmup_to_client(page, [(200, 40 + i * 5) for i in range(8)]))
+        page.wait_for_timeout(200)
         page.set_viewport_size({"width": turn_to[0], "height": turn_to[1]})
         page.wait_for_timeout(300)
-    pen = Pen(page)
+        ink_left = page.evaluate("""() => { const c = document.getElementById('warmup-ink');
+            return c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0); }""")
+        assert not ink_left, "the rejected line came back after the tablet was turned"
     line = warmup_to_client(page, [(200, 40 + i * 5) for i in range(45)])
     if turn_to:
         # Drawn without lifting (the lift ends the step): the ink is under the pen, the canvas

@@ -145,6 +145,12 @@ def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised
     assert longest <= values[-1] and (values[-1] == 2 or values[-1] < longest + 4), (longest, ticks)
     ys = [y for _, y in ticks]
     assert max(abs((ys[k] - ys[0]) - k * (ys[1] - ys[0])) for k in range(5)) < 0.5, ticks
+    # Every label of both day charts is seen whole: none begins left of the chart ("1,5 min" once
+    # read "l,5 min", its 1 cut off by the chart's edge).
+    cut = dashboard.evaluate("""() => [...document.querySelectorAll('#practice-chart svg text, #accuracy-chart svg text')]
+        .filter((t) => t.getBBox().x < 0 || t.getBBox().x + t.getBBox().width > t.ownerSVGElement.viewBox.baseVal.width)
+        .map((t) => t.textContent)""")
+    assert cut == [], cut
 
 
 def test_phase_completion_rates_count_every_attempt_begun(practised, dashboard):

@@ -150,5 +150,15 @@ extension ResearchMigrations {
                 """)
             try db.create(index: "researchConsentEvent_on_childID", on: "researchConsentEvent", columns: ["childID"])
         }
+        migrator.registerMigration("v12-blank-text-is-missing") { db in
+            // Free text of nothing but spaces is stored as NULL since 2026-11-28 (`textOrNil`), as
+            // the codebook says a missing value is; rows written before kept "" (a review found
+            // them in the export beside NULLs meaning the same).
+            let blank = "trim(%@, char(9, 10, 13, 32)) = ''"
+            for (table, column) in [("researchEnrolment", "consentReference"), ("researchConsentEvent", "consentReference"),
+                                    ("researchPaperRating", "note")] {
+                try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE " + blank.replacingOccurrences(of: "%@", with: column))
+            }
+        }
     }
 }

@@ -195,8 +195,11 @@ struct StudyEnrolmentTests {
                         ('early', 'control', '{}', '2026-09-01 08:00:00.000', '2026-09-01 08:00:00.000'),
                         ('late', 'control', '{}', '2026-09-01 08:00:00.000', '2026-09-01 08:00:00.000');
                     INSERT INTO researchEnrolment (childID, consentDate, consentBy, consentReference, enrolledAt, derivedArm, arm, withdrawnAt) VALUES
-                        ('late', '2026-09-02', 'parent', NULL, '2026-09-02 10:00:00.000', 'control', 'control', NULL),
+                        ('late', '2026-09-02', 'parent', '  ', '2026-09-02 10:00:00.000', 'control', 'control', NULL),
                         ('early', '2026-09-01', 'guardian', 'F-7', '2026-09-01 09:00:00.000', 'control', 'control', '2026-09-03 09:00:00.000');
+                    INSERT INTO researchPaperRating (childID, lessonID, script, glyph, ratedAt, face, ratedBy, note) VALUES
+                        ('late', NULL, 'druck', 'a', '2026-09-03 10:00:00.000', 2, 'adult', ''),
+                        ('late', NULL, 'druck', 'b', '2026-09-03 10:00:00.000', 3, 'adult', 'neat');
                     """)
             }
             try old.close()
@@ -210,6 +213,14 @@ struct StudyEnrolmentTests {
         #expect(rows.map { "\($0.childID) \($0.event.rawValue) \($0.consentDate ?? "-") \($0.consentReference ?? "-")" } == [
             "early enrolled 2026-09-01 F-7", "late enrolled 2026-09-02 -", "early withdrawn - -"])
         #expect(rows.map(\.eventID) == [1, 2, 3])
+        // Blank free text written before it was stored as NULL reads as missing, as the codebook says.
+        let blanks = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM researchEnrolment WHERE consentReference IS NULL)
+                     + (SELECT count(*) FROM researchPaperRating WHERE note IS NULL) * 10
+                """)
+        }
+        #expect(blanks == 11, "late's reference and the empty note are NULL; F-7 and 'neat' stay")
     }
 
     @Test func withdrawingConsentReturnsTheChildToTheDefault() async throws {

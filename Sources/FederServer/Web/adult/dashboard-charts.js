@@ -46,7 +46,8 @@ export function dataTable(caption, columns, rows, id) {
   return wrap;
 }
 
-const WIDTH = 720, HEIGHT = 220, M = { left: 44, right: 10, top: 14, bottom: 30 };
+// The left margin holds the longest tick label ("12,5 min", "100 %"): at 44 "1,5 min" lost its 1.
+const WIDTH = 720, HEIGHT = 220, M = { left: 64, right: 10, top: 14, bottom: 30 };
 
 function axes(svg, yMax, yFormat, xLabels) {
   const y = (v) => M.top + (HEIGHT - M.top - M.bottom) * (1 - v / (yMax || 1));

@@ -135,7 +135,8 @@ export class OnboardingScreen {
     const xs = this.stroke.map((s) => s[0]), ys = this.stroke.map((s) => s[1]);
     const height = Math.max(...ys) - Math.min(...ys), width = Math.max(...xs) - Math.min(...xs);
     const enough = this.step === "line" ? height >= 0.6 * 220 : height >= 0.6 * 190 && width >= 0.6 * 190;
-    if (!enough) { sounds.soft(); this.fitCanvas(); prompt(LINES[this.step]); return; }
+    // Not enough: wiped, and forgotten (a turn of the iPad drew it again).
+    if (!enough) { sounds.soft(); this.stroke = []; this.fitCanvas(); prompt(LINES[this.step]); return; }
     sounds.stroke();
     if (this.step === "line") { this.to("circle"); return; }
     this.showDemo();
