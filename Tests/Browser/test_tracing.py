@@ -81,6 +81,21 @@ def test_four_phases_of_A_with_a_pen_reach_the_celebration(page, server):
     assert any(not t["correct"] for t in direct["direct"]["taps"]), "the wrong tap is recorded"
 
 
+def test_the_traced_letter_fading_away_is_gone_once_the_child_writes_alone(page, server):
+    """The traced letter fades out over a moment as writing alone begins; a child who starts at once
+    wrote over it, a model to follow. The pen's landing takes it away."""
+    from pen import glyph_to_client
+    glyph = open_letter(page, server, "L")
+    pen = watch_and_tap_dots(page, glyph)
+    trace(page, pen, glyph)
+    wait_phase(page, "freeWrite")
+    assert page.locator("#screen-schule .ink-fading").count() == 1, "the traced letter fades"
+    x, y = glyph_to_client(page, [glyph["strokes"][0]["checkpoints"][0]])[0]
+    pen._send("mousePressed", x, y, 0.5, (0, 15))
+    page.wait_for_function("document.querySelectorAll('#screen-schule .ink-fading').length === 0", timeout=300)
+    pen._send("mouseReleased", x, y, 0.0, (0, 0))
+
+
 def test_tracing_A_backwards_does_not_complete(page, server):
     glyph = open_letter(page, server, "A")
     total = sum(len(s["checkpoints"]) for s in glyph["strokes"])

@@ -42,11 +42,16 @@ export class InkCanvas {
       // Two frames: the copy is shown at full strength before its opacity starts to fall.
       requestAnimationFrame(() => requestAnimationFrame(() => { fading.style.opacity = "0"; }));
       setTimeout(() => fading.remove(), ms + 100);
+      this.fading = fading;
     }
     this.clear();
   }
 
   begin(sample, pointer) {
+    // The child writes again: what fades is gone at once (writing alone, the traced letter still
+    // fading beneath the pen was a model to follow).
+    this.fading?.remove();
+    this.fading = null;
     this.strokes.push({ pointer, samples: [sample] });
     this.drawDot(sample, pointer);
   }
