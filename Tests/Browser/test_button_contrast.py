@@ -82,6 +82,17 @@ def test_places_still_to_fill_and_the_werkstatt_buttons_are_seen(browser, server
         getComputedStyle(document.querySelector('#screen-schule .progress')).backgroundColor]""")
     for slot in slots:
         assert contrast(rgb(slot)[0], paper) >= 3, (scheme, slot, paper)
+    # The celebration's empty stars on its blue panel (built as the celebration builds its row).
+    star, panel = page.evaluate("""async () => {
+        const { stars } = await import('/js/pictures.js');
+        const row = document.querySelector('#celebration .star-row');
+        row.innerHTML = stars(1);
+        const empty = row.querySelector('.icon.empty');
+        const s = getComputedStyle(empty);
+        return [[s.color, Number(s.opacity)], getComputedStyle(row.closest('.panel')).backgroundColor]; }""")
+    (colour, alpha), under = rgb(star[0]), rgb(panel)[0]
+    seen = tuple(alpha * star[1] * c + (1 - alpha * star[1]) * u for c, u in zip(colour, under))  # as blended on the panel
+    assert contrast(seen, under) >= 3, (scheme, star, panel)
 
     page.click("#screen-schule .bar .home-button")
     page.click("[data-world-button=werkstatt]")
