@@ -122,3 +122,24 @@ def test_a_tablet_that_remembers_an_archived_child_asks_who_writes(browser, serv
     assert tablet.evaluate("localStorage.getItem('feder.child')") is None
     assert tablet.locator(f"#who-tiles [data-child='{left}']").count() == 0
     context.close()
+
+
+def test_a_tablet_left_on_an_archived_childs_home_asks_who_writes_at_the_next_letter(browser, server):
+    """The tablet stays on the child's home while the teacher archives it: the next letter is not
+    begun as that child (only a tablet that opened anew forgot it); nothing more is stored for it."""
+    from adult_gate import adult_request
+    from test_adult_settings import onboarded
+    left = onboarded(server)
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('feder.child', '{left}'); sessionStorage.setItem('seeded', '1'); }}")
+    tablet = context.new_page()
+    tablet.goto(server.url)
+    wait_screen(tablet, "home")
+    adult_request(server, "PATCH", f"/api/v1/children/{left}", {"archived": True})
+    tablet.click("[data-world-button=schule]")
+    wait_screen(tablet, "who")
+    assert tablet.evaluate("localStorage.getItem('feder.child')") is None
+    with server.db() as con:
+        assert con.execute("SELECT COUNT(*) FROM phaseRecord WHERE childID = ?", (left,)).fetchone()[0] == 0
+        assert con.execute("SELECT COUNT(*) FROM lesson WHERE childID = ?", (left,)).fetchone()[0] == 0
+    context.close()

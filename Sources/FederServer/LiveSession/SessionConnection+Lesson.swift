@@ -27,6 +27,11 @@ extension SessionConnection {
         guard await refreshProfile(), writer == nil || child != nil else {
             return replies + [Self.childDeleted(re: id)]
         }
+        // Archived meanwhile (the child left the class): a tablet left open on its home screen went
+        // on writing letters as it; the page forgets it as it would a deleted one.
+        if child?.archivedAt != nil {
+            return replies + [.error(re: id, ProtocolError(.childArchived, "an adult archived this child: choose who is writing"))]
+        }
         var pick: LetterScheduler.Pick?
         var char = request.glyph
         var script = request.script

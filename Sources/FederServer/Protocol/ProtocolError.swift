@@ -43,6 +43,8 @@ struct ProtocolError: Error, Equatable, Sendable {
         case noChild = "no_child"
         /// An adult deleted this child (its data is gone): the page forgets it and asks who writes.
         case childDeleted = "child_deleted"
+        /// An adult archived this child (it left the class): no new letter; the page forgets it.
+        case childArchived = "child_archived"
         /// `start` with `resume` names a lesson this child has no trace of; start the letter anew.
         case noSuchLesson = "no_such_lesson"
         /// `start` with `resume` names a lesson whose every phase is passed: the letter ended while the

@@ -64,9 +64,10 @@ async function main() {
     fortschritte: new ProgressScreen(app),
   };
   onScreen((name, detail) => screens[name]?.show?.(detail));
-  // An adult deleted the child this tablet writes as (its data is gone): forget it, ask who writes.
+  // An adult deleted the child this tablet writes as (its data is gone), or archived it (it left the
+  // class): forget it, ask who writes.
   connection.onMessage((message) => {
-    if (message.type === "error" && message.code === "child_deleted") forgetChild();
+    if (message.type === "error" && (message.code === "child_deleted" || message.code === "child_archived")) forgetChild();
   });
   function forgetChild() {
     screens.schule.paper.forgetChild(state.childID);
