@@ -304,3 +304,21 @@ def test_feder_forget_pin_removes_a_forgotten_pin_while_the_server_runs(server, 
     assert again.returncode == 0 and "No parent PIN was set" in again.stdout
     missing = forget(tmp_path / "nowhere")
     assert missing.returncode != 0 and "no Feder database" in missing.stderr
+
+
+def test_an_adults_page_nobody_touches_signs_out_by_itself(page, server):
+    """A parent called away left the class on the tablet for the rest of the session's hour: ten
+    minutes without a touch or a key sign the page out and hide it; a touch before then keeps it."""
+    page.clock.install()
+    page.goto(server.url + "/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    page.clock.run_for(9 * 60_000)
+    page.mouse.click(5, 5)  # the parent taps the page: it was in use
+    page.clock.run_for(9 * 60_000)
+    page.wait_for_timeout(300)
+    assert signed_in(page) and page.locator("main").is_visible(), "in use nine minutes ago: still open"
+    page.clock.run_for(2 * 60_000)
+    page.wait_for_selector(".gate .gate-key", timeout=5000)
+    assert not signed_in(page), "signed out on the server too"
+    assert not page.locator("main").is_visible()

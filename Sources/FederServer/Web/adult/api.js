@@ -1,7 +1,7 @@
 // Requests of the adult pages: JSON in and out, the gate shown when the session is missing or has
 // expired (then the request is made once more), refusals turned into German messages.
 
-import { isSignedIn, openGate } from "./gate.js";
+import { isSignedIn, openGate, signOutQuietly } from "./gate.js";
 
 // A page restored from the browser's back-forward cache shows what it showed before without asking
 // the server: after the session ended (signed out, or the child's app ended it) going back would
@@ -10,14 +10,28 @@ window.addEventListener("pageshow", (event) => { if (event.persisted) location.r
 
 // A page left open after its session ended (an hour after sign-in, or signed out in another tab)
 // went on showing the children's names and figures until someone touched it: it hides them and
-// loads again, which asks for the gate. Checked every 15 s while it is seen, and when it is seen again.
+// loads again, which asks for the gate. Checked every 15 s while it is seen, and when it is seen again;
+// ten minutes without a touch or a key sign it out.
 const SESSION_CHECK_MS = 15000;
+// A page nobody has touched for this long signs out by itself: a parent called away leaves the
+// tablet with the class on it, and the session would hold for the rest of its hour.
+const IDLE_SIGN_OUT_MS = 10 * 60 * 1000;
+let lastUsed = Date.now();
+for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+  window.addEventListener(kind, () => { lastUsed = Date.now(); }, { capture: true, passive: true });
+}
 async function hideWhenSignedOut() {
   const shown = document.body.dataset.loaded === "true" || document.body.dataset.ready === "true";
-  if (document.visibilityState !== "visible" || !shown) return;
-  let signedIn;
-  try { signedIn = await isSignedIn(); } catch { return; }  // the server unreachable: nothing to tell
-  if (signedIn) return;
+  if (!shown) return;
+  if (Date.now() - lastUsed >= IDLE_SIGN_OUT_MS) {
+    await signOutQuietly();
+  } else if (document.visibilityState !== "visible") {
+    return;
+  } else {
+    let signedIn;
+    try { signedIn = await isSignedIn(); } catch { return; }  // the server unreachable: nothing to tell
+    if (signedIn) return;
+  }
   document.querySelectorAll("main, body > section").forEach((part) => { part.hidden = true; });
   location.reload();
 }
