@@ -176,6 +176,23 @@ def test_a_locked_number_task_counts_down_and_comes_back_by_itself(page, server)
     page.wait_for_selector("body[data-loaded=true]")
 
 
+def test_a_lock_reached_by_typing_takes_the_keys_away(page, server):
+    """The third wrong number typed locks the task: the keys and what was typed go with it (ten keys
+    stayed on screen with no OK, a review found), and the count runs."""
+    page.goto(server.url + "/adult/")
+    for n in range(3):
+        page.wait_for_selector(".gate .gate-key")
+        right = int(solve(page.inner_text(".gate-instruction")))
+        for digit in str(100 + (right - 99) % 900):
+            page.click(f".gate .gate-key >> text='{digit}'")
+        page.click(".gate .gate-ok")
+        if n < 2:
+            page.wait_for_function("document.querySelector('.gate-message').textContent.includes('nicht die Zahl')")
+    page.wait_for_function("document.querySelector('.gate-message').textContent.includes('Neue Aufgabe in')")
+    assert page.locator(".gate .gate-key").count() == 0 and page.locator(".gate .gate-ok").count() == 0
+    assert page.inner_text(".gate-entry") == "" and page.locator(".gate .gate-cancel").is_visible()
+
+
 def seconds_in(message):
     return int(re.search(r"in (\d+) Sekunde", message).group(1))
 

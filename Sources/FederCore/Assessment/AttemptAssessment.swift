@@ -49,12 +49,16 @@ extension AttemptAssessment {
     /// `mirrorReadsAsTheLetter`) clearly more surely than the ink as written (by ≥
     /// `mirrorReadsBetterBy`) was, though its shape alone did not tell (a 4 or an e turned round) —
     /// docs/ASSESSMENT.md §4 and §5.
-    mutating func judge(_ clarity: Clarity, mirrorImage: () -> Clarity?, at centre: Point, config: AssessmentConfig, variation: Int) {
+    /// `noLetterByShape`: the ink is no letter by its shape alone (a scrawl, no more than a touch):
+    /// its own tip says more than "another letter".
+    mutating func judge(_ clarity: Clarity, mirrorImage: () -> Clarity?, at centre: Point, noLetterByShape: Bool = false,
+                        config: AssessmentConfig, variation: Int) {
         self.clarity = clarity
         let mirroredByShape = errors.contains { $0.code == .mirrored }
         if Stars.isAnotherLetter(clarity, config: config) {
-            // A mirrored letter keeps its own tip ("Schau, in welche Richtung …"), which says more.
-            guard !mirroredByShape else { return }
+            // A mirrored letter keeps its own tip ("Schau, in welche Richtung …"), and a scrawl its
+            // own ("Schreib nur den Buchstaben."): each says more.
+            guard !mirroredByShape, !noLetterByShape else { return }
             errors.append(WritingError(code: .anotherLetter, stroke: nil, at: centre, tip: Phrases.anotherLetter))
             errors = errors.ranked()
             stars = 0

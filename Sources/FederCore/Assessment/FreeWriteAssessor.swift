@@ -19,8 +19,10 @@ public enum FreeWriteAssessor {
         if let recognizer, glyph.char.count == 1, let clarity = Clarity.judge(letter, expected: glyph.char, recognizer: recognizer) {
             // The same letter turned left to right, read only when the mirror question is open.
             let mirrorImage = { Clarity.judge(letter.mirroredLeftToRight, expected: glyph.char, recognizer: recognizer) }
+            let scrawl = assessment.errors.contains { $0.code == .extraStroke && $0.stroke == nil && $0.inkStroke == nil }
+            let onlyATouch = (letter.bounds.map { $0.width.hypot($0.height) } ?? 0) < options.config.minOffRun * glyph.unit
             assessment.judge(clarity, mirrorImage: mirrorImage, at: letter.bounds?.center ?? .zero,
-                             config: options.config, variation: options.variation)
+                             noLetterByShape: scrawl || onlyATouch, config: options.config, variation: options.variation)
         }
         return assessment
     }

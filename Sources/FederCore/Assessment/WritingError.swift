@@ -100,9 +100,10 @@ extension [WritingError] {
         }
     }
 
-    /// At most `limit` different tips, most important first; another letter's tip alone.
+    /// At most `limit` different tips, most important first; the tip of a verdict on the whole ink
+    /// (`isAboutNoLetter`) alone.
     public func tips(limit: Int = 2) -> [Utterance] {
-        if let another = first(where: { $0.code == .anotherLetter }) { return [another.tip] }
+        if let verdict = first(where: \.isAboutNoLetter) { return [verdict.tip] }
         var out: [Utterance] = []
         for e in ranked() where !out.contains(e.tip) {
             out.append(e.tip)
@@ -113,6 +114,13 @@ extension [WritingError] {
 }
 
 extension WritingError {
+    /// Whether the error says the ink is not the letter at all: another letter (the recognizer), or a
+    /// scrawl (`extraStroke` about the whole ink: no glyph stroke, no ink stroke). The other tips
+    /// would be about strokes of a letter the child did not write ("Fang oben an." for a scrawl).
+    public var isAboutNoLetter: Bool {
+        code == .anotherLetter || (code == .extraStroke && stroke == nil && inkStroke == nil)
+    }
+
     /// The same error with its ink stroke numbered in other ink (`stored[k]` is stroke k's place there).
     func numberingInk(_ stored: [Int]) -> WritingError {
         var error = self

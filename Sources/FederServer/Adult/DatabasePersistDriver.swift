@@ -24,9 +24,15 @@ struct DatabasePersistDriver: PersistDriver {
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        // Without a new expiry the value keeps the one it had (Hummingbird's drivers do the same).
-        let keep = expires == nil ? try await store.get(key)?.expiresAt : nil
-        try await store.set(key, try JSONEncoder().encode(value), expiresAt: expiry(expires) ?? keep)
+        let data = try JSONEncoder().encode(value)
+        guard let expires else {
+            // Without a new expiry the value keeps the one it had (Hummingbird's drivers do the
+            // same), and an entry removed meanwhile stays removed: a session changed while it was
+            // signed out (a PIN saved as "Abmelden" was tapped) came back without an expiry, for good.
+            try await store.update(key, data)
+            return
+        }
+        try await store.set(key, data, expiresAt: expiry(expires))
     }
 
     func get<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> Object? {

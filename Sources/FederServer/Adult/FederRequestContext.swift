@@ -31,10 +31,21 @@ struct AdultSession: Codable, Sendable, Equatable {
     /// Signed in with the PIN (research data needs it, `ResearchNeedsPIN`); nil in sessions stored
     /// before 2026-11-28, which count as without.
     var withPIN: Bool? = nil
-    /// The hash of the PIN this session set, while it is the one in force: the session that set a
-    /// PIN may correct a typing mistake in it (or remove it) without signing in again, but gains no
-    /// research data by it, and loses the right once anyone else sets another PIN.
+    /// The hash of the PIN this session set, and when: for `pinCorrectionWindow` after, while it is
+    /// the PIN in force, the session that set it may correct a typing mistake in it (or remove it)
+    /// without signing in again. It gains no research data by it, and loses the right once anyone
+    /// else sets another PIN. (Without the window, anyone at a class page left open could put a
+    /// PIN of their own in, sign in with it and read the research data, a review found.)
     var pinItSet: String? = nil
+    var pinItSetAt: Date? = nil
+
+    static let pinCorrectionWindow: TimeInterval = 10 * 60
+
+    /// Whether this session may still change the PIN in force (whose hash is `inForce`) as its setter.
+    func mayCorrect(pinInForce inForce: String, now: Date) -> Bool {
+        guard pinItSet == inForce, let at = pinItSetAt else { return false }
+        return now.timeIntervalSince(at) < Self.pinCorrectionWindow
+    }
 }
 
 /// How the adult area behaves on this server.

@@ -86,12 +86,15 @@ actor GateKeeper {
     // MARK: The PIN
 
     var pinIsSet: Bool {
-        get async throws { try await pinState().hash != nil }
+        get async throws { try await pinStateWithChangesFromOutside().hash != nil }
     }
 
     /// Checks the PIN after a solved task (`pass`).
     func enterPIN(pass: String, pin: String) async throws -> Outcome {
-        // The only wait before the try is counted: the first read of the PIN's state.
+        // The only wait before the try is counted: the read of the PIN's state (a PIN removed by
+        // `feder forget-pin` meanwhile is taken over; a try against the kept state wrote the old
+        // PIN back). Every try counts in `pin` as it stands after that wait.
+        _ = try await pinStateWithChangesFromOutside()
         var state = try await pinState()
         let now = now()
         guard let issued = passes[pass], now.timeIntervalSince(issued) < Self.passLifetime else { return .unknown }
@@ -118,7 +121,7 @@ actor GateKeeper {
 
     /// The stored hash of the PIN in force (nil without one).
     var pinHash: String? {
-        get async throws { try await pinState().hash }
+        get async throws { try await pinStateWithChangesFromOutside().hash }
     }
 
     /// Sets (or with nil removes) the PIN and returns its hash; only a signed-in adult gets here.
@@ -139,9 +142,10 @@ actor GateKeeper {
     }
 
     /// The PIN's state, read again from SQLite when the PIN there is not the one kept here: `feder
-    /// forget-pin` removes a forgotten PIN on the laptop while the server runs. Only a different
-    /// hash is taken over (the counts of wrong tries kept here stay), and only when nothing here
-    /// changed the state while the read waited.
+    /// forget-pin` removes a forgotten PIN (and its lock-out) on the laptop while the server runs.
+    /// The stored state is taken over whole only when its hash differs — the wrong tries kept here
+    /// for the same PIN, which may not be written yet, stay — and only when nothing here changed
+    /// the state while the read waited.
     private func pinStateWithChangesFromOutside() async throws -> PinState {
         let kept = try await pinState()
         let entry = try await store.get(Self.pinKey)

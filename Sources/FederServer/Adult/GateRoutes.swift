@@ -40,9 +40,10 @@ struct GateRoutes: Sendable {
             // A PIN once set guards research data; changing or removing it needs the PIN too, or
             // anyone past the number task (or a session left open from before the PIN) could
             // remove it and read the research data.
-            // The session that set the PIN in force may correct it (a typing mistake shows only
-            // at the next sign-in otherwise, and then nobody could change it).
-            if let inForce = try await keeper.pinHash, !context.signedInWithPIN, context.sessions.session?.pinItSet != inForce {
+            // The session that set the PIN in force may correct it for ten minutes (a typing
+            // mistake shows only at the next sign-in otherwise, and then nobody could change it).
+            if let inForce = try await keeper.pinHash, !context.signedInWithPIN,
+               context.sessions.session?.mayCorrect(pinInForce: inForce, now: now()) != true {
                 throw Self.pinChangeNeedsPIN
             }
             if let pin = body.pin, !(4...8).contains(pin.count) || !pin.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -50,6 +51,9 @@ struct GateRoutes: Sendable {
             }
             let hash = try await keeper.setPIN(body.pin)
             if var session = context.sessions.session {
+                // A correction keeps the window of the PIN first set: it does not renew it.
+                let correcting = session.pinItSetAt != nil && session.pinItSet != nil && session.withPIN != true
+                session.pinItSetAt = correcting ? session.pinItSetAt : now()
                 session.pinItSet = hash
                 _ = context.sessions.updateSession(session)
             }

@@ -48,6 +48,20 @@ public struct KeyValueStore: Sendable {
         }
     }
 
+    /// Replaces the value of a live entry, keeping its expiry, in one transaction; false (and nothing
+    /// written) when there is none: it was removed or has expired meanwhile.
+    @discardableResult
+    public func update(_ key: String, _ value: Data) async throws -> Bool {
+        let now = now()
+        return try await database.writer.write { db in
+            guard var row = try KeyValueRow.fetchOne(db, key: key) else { return false }
+            if let expiresAt = row.expiresAt, expiresAt <= now { return false }
+            row.value = value
+            try row.update(db)
+            return true
+        }
+    }
+
     public func remove(_ key: String) async throws {
         try await database.writer.write { db in
             _ = try KeyValueRow.deleteOne(db, key: key)

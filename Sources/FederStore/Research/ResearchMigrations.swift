@@ -154,7 +154,10 @@ extension ResearchMigrations {
             // Free text of nothing but spaces is stored as NULL since 2026-11-28 (`textOrNil`), as
             // the codebook says a missing value is; rows written before kept "" (a review found
             // them in the export beside NULLs meaning the same).
-            let blank = "trim(%@, char(9, 10, 13, 32)) = ''"
+            // The white space `textOrNil` trims (Foundation's whitespacesAndNewlines), no-break
+            // spaces and the typographic ones included.
+            let spaces = "char(9, 10, 11, 12, 13, 32, 133, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288)"
+            let blank = "trim(%@, \(spaces)) = ''"
             for (table, column) in [("researchEnrolment", "consentReference"), ("researchConsentEvent", "consentReference"),
                                     ("researchPaperRating", "note")] {
                 try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE " + blank.replacingOccurrences(of: "%@", with: column))

@@ -44,4 +44,17 @@ struct ScrawlStarsTests {
         }
         #expect(starred.isEmpty, "\(starred)")
     }
+
+    /// A scrawl over a letter's place hears the scrawl's own tip alone: not "another letter" (which
+    /// replaced it once the recognizer's verdict came to carry a tip of its own, a review found), nor
+    /// start and direction tips about strokes of a letter it is not.
+    @Test func aScrawlHearsItsOwnTipNotAnotherLetters() {
+        let glyph = TestInk.glyph("a")
+        let box = glyph.inkBounds
+        let ink = Ink(pointer: .pen, strokes: [Self.wander(over: box, steps: 900, seed: 42)])
+        let a = FreeWriteAssessor.assess(ink, glyph: glyph, recognizer: Self.recognizer)
+        #expect(a.stars == 0)
+        #expect(a.errors.contains { $0.code == .extraStroke && $0.stroke == nil && $0.inkStroke == nil }, "a scrawl: \(a.errors.map(\.code))")
+        #expect(a.feedback.tips == [Phrases.extraStroke], "said alone: \(a.feedback.tips.map(\.text))")
+    }
 }

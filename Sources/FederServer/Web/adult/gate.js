@@ -86,6 +86,8 @@ function showGate() {
     /// The server locked the number task: counts the seconds down, then brings a new task by itself.
     function waitOutLock(seconds) {
       task = null;
+      typed = ""; show();
+      keypad.replaceChildren();  // no keys to tap while locked (a lock reached by typing left them)
       instruction.textContent = "";
       actions.replaceChildren(cancel());
       let left = seconds;

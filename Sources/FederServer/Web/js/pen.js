@@ -10,9 +10,10 @@
 // and dropped unsent if a pen came down meanwhile or wrote within `PEN_MODE_PALM_MS` of its lift,
 // or if the system cancelled it; a second finger makes it a gesture as always; a finger that really
 // writes (a pen whose battery died) still does, drawn when it lifts. The profile alone gives way
-// when touches keep writing with no pen in sight: a capacitive stylus is a touch to the browser,
-// and its ink must show while it writes (it showed only at each lift). Another child on the tablet
-// starts afresh: the last child's pen says nothing about this one's.
+// when touches keep writing lines with no pen in sight — strokes that travel, not a palm that
+// rests and lifts: a capacitive stylus is a touch to the browser, and its ink must show while it
+// writes (it showed only at each lift). A real pen seen keeps pen mode for that child; another
+// child on the tablet starts afresh: the last child's pen says nothing about this one's.
 
 import { TwoFingerSwipe } from "./two-finger-swipe.js";
 
@@ -23,8 +24,10 @@ const SECOND_FINGER_MS = 60;
 const GESTURE_STALE_MS = 3000;
 // In pen mode: a touch this close in time to the pen's writing is the hand resting or shifting.
 const PEN_MODE_PALM_MS = 2000;
-// Touch strokes written in a row with no pen after which the profile's pen mode gives way.
+// Touch strokes written in a row with no pen after which the profile's pen mode gives way, and how
+// far (CSS px) a touch must travel to count as a written line: a palm shifts a few pixels.
 const TOUCHES_THAT_WRITE = 2;
+const WRITTEN_LINE_PX = 40;
 
 export class PenInput {
   /**
@@ -107,6 +110,7 @@ export class PenInput {
     }
     this.surface.setPointerCapture?.(e.pointerId);
     this.lastSample = this.sample(e);
+    this.travel = { x: e.clientX, y: e.clientY, px: 0 };
     if (e.pointerType === "touch" && penMode) {
       // Held until it lifts (`onUp`), or dropped if the pen comes.
       this.held = { down: e, first: this.lastSample, moves: [], timer: null, whole: true };
@@ -156,6 +160,10 @@ export class PenInput {
     if (e.pointerId !== this.activeId) return;
     e.preventDefault();
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
+    if (this.travel) {
+      this.travel.px += Math.hypot(e.clientX - this.travel.x, e.clientY - this.travel.y);
+      this.travel.x = e.clientX; this.travel.y = e.clientY;
+    }
     const events = typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
     const list = events.length ? events : [e];
     const samples = list.map((c) => this.sample(c));
@@ -179,7 +187,7 @@ export class PenInput {
     e.preventDefault();
     // Pen mode: a touch the pen wrote close to (before it landed, or since) was the hand.
     if (this.held?.whole && e.timeStamp - this.lastPenTime < PEN_MODE_PALM_MS) { this.drop(); return; }
-    if (this.activeType === "touch") this.countTouchWritten();
+    if (this.activeType === "touch" && (this.travel?.px ?? 0) >= WRITTEN_LINE_PX) this.countTouchWritten();
     this.release(); // a finger lifted before its wait ended: a quick tap or dot
     if (this.activeType === "pen") this.lastPenTime = e.timeStamp;
     this.activeId = null;

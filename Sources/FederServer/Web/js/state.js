@@ -15,6 +15,13 @@ export const state = {
   get letters() { return this.lettersByScript[this.script] ?? this.lettersByScript.druck ?? []; },
 };
 
+/** The options of a paper the child writes on (`PenInput`): whether its profile says pen, and who
+ * writes now — a pen seen counts for that child only (the profile carries no id: the child's id is
+ * `state.childID`). */
+export function childPenOptions() {
+  return { prefersPen: () => state.profile?.pointer === "pen", writer: () => state.childID };
+}
+
 const listeners = new Set();
 export function onScreen(fn) { listeners.add(fn); }
 

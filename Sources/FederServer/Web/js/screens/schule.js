@@ -11,7 +11,7 @@ import { PaperTransfer } from "../paper-transfer.js";
 import { voice } from "../voice.js";
 import { icons, jar, sticker, stars } from "../pictures.js";
 import { sayAll } from "../speak.js";
-import { state, go, onScreen } from "../state.js";
+import { childPenOptions, go, onScreen, state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +25,7 @@ export class SchuleScreen {
       connection: app.connection, viewport: this.viewport, guides: new Guides($("guides")), ink: new InkCanvas($("ink"), this.viewport),
       progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
     });
-    new PenInput($("ink"), this.viewport, this.view, { prefersPen: () => state.profile?.pointer === "pen", writer: () => state.profile?.id });
+    new PenInput($("ink"), this.viewport, this.view, childPenOptions());
     this.progress = null;
     this.paper = new PaperTransfer(app.connection, () => state.childID);
     this.view.on("finished", ({ stars: count }) => this.celebrate(count));

@@ -8,17 +8,19 @@ import { PenInput } from "../pen.js";
 import { icons, prompt, stars, worlds } from "../pictures.js";
 import { say, sayAll, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
-import { state } from "../state.js";
+import { childPenOptions, state } from "../state.js";
 
 const $ = (id) => document.getElementById(id);
 const QUIET_MS = 1800;
 // A word is written letter by letter, and a child stops to think between them: it is read after a
 // longer quiet, and a stroke that goes on to the right of a word already read adds to it.
 const WORD_QUIET_MS = 3500;
-// ... unless the word looks whole: as wide as the word's letters take (this share of the estimate
-// `wordWidth`) and at least one stroke per letter. Then it is read after the letter's quiet: the
-// child waited 3.5 s in silence after its last letter.
-const WHOLE_WORD_SHARE = 0.75;
+// ... unless the word looks whole: as many letters side by side as the word has (strokes whose
+// extents overlap left to right are one letter: printed letters stand apart) and about as wide
+// as its letters take (this share of the estimate `wordWidth`). Then it is read after the
+// letter's quiet: the child waited 3.5 s in silence after its last letter. (Width alone read
+// "Mam" of Mama as whole when the child left wide gaps, a review found.)
+const WHOLE_WORD_SHARE = 0.7;
 // One message carries at most 64 KiB (docs/PROTOCOL.md): a slow letter from a 240 Hz pen brings
 // more samples than that. The reader resamples every letter to a fixed number of points and the
 // assessment needs far fewer than this, so a long ink is thinned evenly, each stroke keeping its
@@ -42,7 +44,7 @@ export class WerkstattScreen {
     this.paper = $("werkstatt-paper");
     this.viewport = new Viewport(this.paper);
     this.ink = new InkCanvas($("werkstatt-ink"), this.viewport);
-    new PenInput($("werkstatt-ink"), this.viewport, this, { prefersPen: () => state.profile?.pointer === "pen", writer: () => state.profile?.id });
+    new PenInput($("werkstatt-ink"), this.viewport, this, childPenOptions());
     this.prompts = null;
     this.mode = "letter";
     this.target = null;
@@ -77,9 +79,18 @@ export class WerkstattScreen {
   wordLooksWhole() {
     const word = this.target?.expected;
     const strokes = this.ink.strokes;
-    if (!word || strokes.length < [...word].length) return false;
-    const xs = strokes.flatMap((stroke) => stroke.samples.map((p) => p[0]));
-    return Math.max(...xs) - Math.min(...xs) >= WHOLE_WORD_SHARE * wordWidth(word);
+    if (!word || !strokes.length) return false;
+    const spans = strokes.map((stroke) => {
+      const xs = stroke.samples.map((p) => p[0]);
+      return [Math.min(...xs), Math.max(...xs)];
+    }).sort((a, b) => a[0] - b[0]);
+    let letters = 1, right = spans[0][1];
+    for (const [left, end] of spans.slice(1)) {
+      if (left > right) letters += 1;
+      right = Math.max(right, end);
+    }
+    const width = right - spans[0][0];
+    return letters >= [...word].length && width >= WHOLE_WORD_SHARE * wordWidth(word);
   }
 
   layout() {
