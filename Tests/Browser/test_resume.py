@@ -2,6 +2,7 @@
 is back, and the letter goes on in the phase it was in."""
 
 import json
+import urllib.parse
 import urllib.request
 
 from adult_gate import create_profile
@@ -9,6 +10,7 @@ from conftest import no_digits_shown
 from lesson_steps import wait_phase, watch_and_tap_dots
 from pen import densify, glyph_to_client
 from test_schulschrift import split_at_joins, word_geometry
+from test_screens import onboarded_profile
 
 
 def new_profile(server):
@@ -85,3 +87,98 @@ def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
     assert [r["outcome"] for r in guided] == ["passed"]
     assert len(json.loads(guided[0]["ink"])["strokes"]) == len(pieces) + len(glyph["strokes"]) - 1, "no stroke is lost"
     assert server.draft_strokes() == 0
+
+
+def ink_pixels(page):
+    """How many pixels of the ink layer carry ink: what the child sees of its own writing."""
+    return page.evaluate("""() => {
+        const c = document.getElementById('ink');
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return n;
+    }""")
+
+
+def test_a_reload_mid_letter_goes_on_where_it_was_with_the_childs_ink(page, server):
+    """Safari reloads a tab it put to sleep; a child pulls the page down. The letter goes on in the
+    phase it was in, the strokes already written stay on the paper and count once, and what is
+    written after the reload follows them in time."""
+    child = onboarded_profile(server, "eule", "lila")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    page.wait_for_function("document.body.dataset.screen === 'home'")
+    page.click("[data-world-button=schule]")
+    wait_phase(page, "observe")
+    char = page.evaluate("document.body.dataset.glyph")
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/{urllib.parse.quote(char)}") as r:
+        glyph = json.load(r)
+    strokes = [densify(s["checkpoints"], 3.0) for s in glyph["strokes"]]
+    assert len(strokes) >= 2, f"the scheduler's first letter {char} has two strokes or more"
+    pen = watch_and_tap_dots(page, glyph)
+
+    # Tracing: the first stroke, then a reload.
+    pen.stroke(glyph_to_client(page, strokes[0]))
+    page.wait_for_function("document.body.dataset.strokesDone === '1'")
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
+    assert page.evaluate("document.body.dataset.screen") == "schule", "not the home screen: the letter goes on"
+    assert page.evaluate("document.body.dataset.glyph") == char
+    assert page.evaluate("document.body.dataset.phase") == "guided", "not watching again: tracing goes on"
+    assert page.evaluate("document.body.dataset.strokesDone") == "1"
+    assert page.evaluate("document.querySelectorAll('#guides .stroke')[0].querySelector('path').classList.contains('done')"), \
+        "the traced stroke shows as traced"
+    assert page.evaluate("Number(document.body.dataset.progress)") > 0, "the progress bar is where it was"
+    assert ink_pixels(page) > 200, "the child's first stroke is still on the paper"
+    for stroke in strokes[1:]:
+        pen.stroke(glyph_to_client(page, stroke))
+    wait_phase(page, "freeWrite")
+
+    # Writing alone: the first stroke, a reload, the rest.
+    pen.stroke(glyph_to_client(page, strokes[0]))
+    for _ in range(100):
+        if server.draft_strokes() == 1:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
+    assert page.evaluate("document.body.dataset.phase") == "freeWrite"
+    assert ink_pixels(page) > 200, "the free-written stroke is still on the paper"
+    for stroke in strokes[1:]:
+        pen.stroke(glyph_to_client(page, stroke))
+    page.wait_for_function("document.body.dataset.state === 'done'", timeout=20000)
+
+    records = server.records()
+    phases = [r["phase"] for r in records if r["outcome"] != "abandoned"]
+    assert phases == ["observe", "direct", "guided", "freeWrite"], records
+    assert len({r["lessonID"] for r in records}) == 1, "one lesson, not a new one after each reload"
+    for phase in ("guided", "freeWrite"):
+        written = [r for r in records if r["phase"] == phase]
+        assert [r["outcome"] for r in written] == ["passed"], written
+        ink = json.loads(written[0]["ink"])["strokes"]
+        assert len(ink) == len(strokes), f"{phase}: every stroke once"
+        assert all(a[-1][2] <= b[0][2] for a, b in zip(ink, ink[1:])), f"{phase}: in the order they were written"
+        # The pause across the reload is kept (the page's clock began again at zero; without the
+        # page's shift the server would have joined the strokes with no pause at all).
+        assert ink[1][0][2] - ink[0][-1][2] >= 0.3, f"{phase}: the pause across the reload is kept"
+    assert server.draft_strokes() == 0
+
+
+def test_a_reload_after_the_letter_is_left_begins_nothing_old(page, server):
+    """A letter the child left (home) is not resumed by a later reload: the home screen shows."""
+    child = onboarded_profile(server, "eule", "lila")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(f"{server.url}/?letter=H")
+    wait_phase(page, "observe")
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
+        glyph = json.load(r)
+    watch_and_tap_dots(page, glyph)
+    page.click("#screen-schule .bar .home-button")
+    page.wait_for_function("document.body.dataset.screen === 'home'")
+    page.goto(server.url)
+    page.wait_for_function("document.body.dataset.screen === 'home'")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.body.dataset.screen") == "home"
+    assert page.evaluate("sessionStorage.getItem('feder.lessonInProgress')") is None

@@ -14,7 +14,7 @@ struct ResumeBehindTests {
     static let child = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
 
     static func resumed(_ replies: [ServerMessage]) -> (phase: LessonPhase, attempt: Int)? {
-        for case .resumed(_, _, let phase, let attempt, _) in replies { return (phase, attempt) }
+        for case .resumed(_, _, let phase, let attempt, _, _) in replies { return (phase, attempt) }
         return nil
     }
 

@@ -90,6 +90,14 @@ public struct LessonMachine: Sendable {
     /// The ink of the attempt in progress (guided and free writing), for drafts and limits.
     public var inkInProgress: Ink? { guided?.trace.ink ?? free?.recorder.ink }
 
+    /// How far tracing has come in the attempt in progress (guided only): the stroke being traced,
+    /// its next checkpoint, and the fraction of all checkpoints reached. A page that lost its view of
+    /// the letter (reloaded) shows the traced strokes again from this.
+    public var tracedSoFar: TracedSoFar? {
+        guard let tracker = guided?.trace.tracker else { return nil }
+        return TracedSoFar(stroke: tracker.strokeIndex, checkpoint: tracker.nextCheckpoint, progress: tracker.progress)
+    }
+
     /// Samples dropped so far in the attempt in progress (non-finite, absurd, out of order).
     public var ignoredSamples: Int { guided?.trace.ignoredSamples ?? free?.recorder.ignoredSamples ?? 0 }
 

@@ -81,7 +81,8 @@ extension SessionConnection {
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                 condition: condition, phases: condition.phases, lesson: resume.lesson))
         replies += await process(events, re: id, ignored: 0)
-        replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount))
+        replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount,
+                                traced: self.lesson?.machine.tracedSoFar))
         return replies
     }
 

@@ -1,10 +1,10 @@
 // Caches the app shell (HTML, CSS, JS, icons) so the installed app opens at once; never the data:
 // /api and the live session always go to the server.
-const SHELL = "feder-shell-v7";
+const SHELL = "feder-shell-v8";
 const FILES = ["/", "/index.html", "/styles.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
   "/js/app.js", "/js/audio-context.js", "/js/audio-log.js", "/js/captions.js", "/js/child.js", "/js/class-code.js",
   "/js/clip-manifest.js", "/js/clip-player.js", "/js/connection.js", "/js/feedback-settings.js",
-  "/js/guide-animation.js", "/js/guides.js", "/js/ink-canvas.js", "/js/lesson.js", "/js/letter-sound.js",
+  "/js/guide-animation.js", "/js/guides.js", "/js/ink-canvas.js", "/js/lesson.js", "/js/lesson-keep.js", "/js/letter-sound.js",
   "/js/paper-transfer.js", "/js/pen.js", "/js/pictures.js", "/js/screens/home.js", "/js/screens/new-child.js",
   "/js/screens/onboarding.js", "/js/screens/phase-demo.js", "/js/screens/progress.js", "/js/screens/schule.js",
   "/js/screens/werkstatt.js", "/js/screens/who.js", "/js/sounds.js", "/js/speak.js", "/js/speech-queue.js",

@@ -16,6 +16,7 @@ import { WerkstattScreen } from "./screens/werkstatt.js";
 import { ProgressScreen } from "./screens/progress.js";
 import { isSignedIn, signOutQuietly } from "../adult/gate.js";
 import { askForClassCode, classCodeNeeded } from "./class-code.js";
+import { lessonKeep } from "./lesson-keep.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,7 +46,10 @@ async function main() {
       if (state.childID !== childID) return;  // deleted by an adult: "Wer schreibt heute?" is shown
       // Archived by an adult (the child left the class): this tablet no longer writes as it.
       if (state.profile?.archived) { forgetChild(); return; }
-      go(state.profile?.needsOnboarding ? "onboarding" : "home");
+      if (state.profile?.needsOnboarding) { go("onboarding"); return; }
+      // The page was reloaded in the middle of a letter: it goes on there.
+      const kept = lessonKeep.kept(childID);
+      go(kept ? "schule" : "home", kept ? { resume: kept } : {});
     },
     profileChanged(profile) { applyProfile(profile); },
     /** The child this device writes as is gone (an adult deleted it): forget it, ask who writes. */
@@ -157,9 +161,12 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const remembered = device.childID();
   if (params.get("letter") || params.get("word")) {
-    // A direct link to one letter or a Schulschrift word (adults, tests): as the remembered child, or without one.
+    // A direct link to one letter or a Schulschrift word (adults, tests): as the remembered child, or without one;
+    // reloaded in the middle of that letter, it goes on there.
     await hello(remembered);
-    go("schule", { letter: params.get("letter"), word: params.get("word") });
+    const kept = lessonKeep.kept(state.childID);
+    const named = params.get("word") ?? params.get("letter");
+    go("schule", kept?.glyph.char === named ? { resume: kept } : { letter: params.get("letter"), word: params.get("word") });
   } else if (remembered) {
     try {
       await app.choose(remembered);

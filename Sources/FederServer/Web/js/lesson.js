@@ -7,6 +7,7 @@ import { letterSound } from "./letter-sound.js";
 import { feedbackSettings } from "./feedback-settings.js";
 import { sounds } from "./sounds.js";
 import { GuideAnimation } from "./guide-animation.js";
+import { lessonKeep } from "./lesson-keep.js";
 
 // Pen samples go to the server in batches, one `move` every few animation frames: each message costs
 // the server far more than the samples in it (docs/PERFORMANCE.md). The ink is drawn here at once;
@@ -20,8 +21,8 @@ const OBSERVE_TAP_GRACE_MS = 600;
 const REPEATED_DOT_TAP_MS = 700;
 
 export class LessonView {
-  constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill }) {
-    Object.assign(this, { connection, viewport, guides, ink, progressFill, phaseDots, starsPill });
+  constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill, writer = () => null }) {
+    Object.assign(this, { connection, viewport, guides, ink, progressFill, phaseDots, starsPill, writer });
     this.glyph = null;
     this.phase = null;
     this.display = null;
@@ -39,6 +40,9 @@ export class LessonView {
     this.lessonID = null;
     this.attempt = 1;
     this.resuming = false;
+    // Added to the pen's times after a reload: the page's clock starts again at zero, and the
+    // strokes written after it must follow the kept ones in time, with the real pause between.
+    this.timeShift = 0;
     this.animation = new GuideAnimation(guides, () => this.connection.send("observed"),
       () => { if (!speech.busy) letterSound.guideStroke(); });
     connection.onMessage((m) => this.onServerMessage(m));
@@ -56,6 +60,7 @@ export class LessonView {
     this.animation.stop();
     this.resuming = false;
     this.suspended = false;
+    lessonKeep.forget();
     // The last letter's lines are obsolete; a line said before it (the world's name) is still heard.
     speech.clear("lesson");
     letterSound.stop();
@@ -79,7 +84,8 @@ export class LessonView {
     this.resuming = { phase: this.phase, attempt: this.attempt };
     try {
       // A word lesson (`variant` "word", `char` the word) is named as a word again.
-      const target = this.glyph.variant === "word" ? { word: this.glyph.char } : { glyph: this.glyph.char };
+      const target = this.glyph.variant === "word" ? { word: this.glyph.char }
+        : { glyph: this.glyph.char, ...(this.glyph.variant ? { variant: this.glyph.variant } : {}) };
       const replies = await this.connection.requestUntil("start", {
         ...target, script: this.glyph.script,
         resume: { lesson: this.lessonID, phase: this.phase, attempt: this.attempt },
@@ -97,9 +103,37 @@ export class LessonView {
     }
   }
 
+  /** After the page was reloaded mid-letter: the kept letter (`lessonKeep`) and its ink come back,
+   * and the lesson goes on as after a lost connection. Returns what `resume` returns. */
+  async resumeKept(kept) {
+    this.lessonID = kept.lesson;
+    this.glyph = { char: kept.glyph.char, script: kept.glyph.script, variant: kept.glyph.variant };
+    this.phase = kept.phase;
+    this.attempt = kept.attempt;
+    this.penDown = false;
+    this.dropQueued();
+    this.ink.strokes = kept.strokes.map((stroke) => ({ pointer: stroke.pointer, samples: stroke.samples }));
+    const lastTime = Math.max(0, ...kept.strokes.flatMap((stroke) => stroke.samples.map((sample) => sample[2])));
+    this.timeShift = Math.max(0, lastTime + (Date.now() - kept.keptAt) / 1000 - performance.now() / 1000);
+    document.body.dataset.glyph = kept.glyph.char;
+    setBody({ state: "loading" });
+    return this.resume();
+  }
+
+  /** Keeps the letter in progress in this tab, for a reload (`lessonKeep`). */
+  keep() {
+    if (!this.lessonID || !this.glyph || !this.phase || document.body.dataset.state === "done") return;
+    const { char, script, variant } = this.glyph;
+    lessonKeep.keep({
+      child: this.writer(), lesson: this.lessonID, glyph: { char, script, variant }, phase: this.phase,
+      attempt: this.attempt, strokes: this.penDown ? this.ink.strokes.slice(0, -1) : this.ink.strokes,
+    });
+  }
+
   /** The child left the lesson's screen: the letter ends on the server (recorded as left, not
    * finished), and nothing of it goes on moving or sounding. */
   leave() {
+    lessonKeep.forget();
     if (!this.lessonID) return;
     this.animation.stop();
     letterSound.stop();
@@ -143,8 +177,17 @@ export class LessonView {
 
   // --- Input (from PenInput) -------------------------------------------------------------------
 
+  /** The pen's times after a reload follow the kept strokes (`timeShift`). */
+  shifted(sample) {
+    if (!this.timeShift) return sample;
+    const moved = sample.slice();
+    moved[2] = Math.round((sample[2] + this.timeShift) * 10000) / 10000;
+    return moved;
+  }
+
   down(sample, pointer) {
     if (!this.glyph) return;
+    sample = this.shifted(sample);
     sounds.unlock();
     if (this.phase === "observe" || this.phase === "direct") {
       this.tap(sample[0], sample[1]);
@@ -160,6 +203,7 @@ export class LessonView {
 
   move(samples) {
     if (!this.penDown) return;
+    if (this.timeShift) samples = samples.map((sample) => this.shifted(sample));
     this.ink.extend(samples);
     // A spoken tip is heard whole: the letter's sound waits while a line is said.
     if (speech.busy) letterSound.pause(); else letterSound.penMove(samples);
@@ -183,10 +227,13 @@ export class LessonView {
   up(sample) {
     if (!this.penDown) return;
     this.penDown = false;
+    if (sample) sample = this.shifted(sample);
     letterSound.penUp();
-    if (this.suspended) return;
-    this.flush();
-    this.connection.send("up", { sample });
+    if (!this.suspended) {
+      this.flush();
+      this.connection.send("up", { sample });
+    }
+    this.keep();
   }
 
   flush() {
@@ -258,7 +305,11 @@ export class LessonView {
       this.resuming = false;
       this.suspended = false;
       this.dropQueued(); // what was queued is in the ink, which is sent from here
-      if (same) this.sendKeptStrokes(message.strokes);
+      if (same) {
+        if (message.traced) this.showTraced(message.traced);
+        this.sendKeptStrokes(message.strokes);
+      }
+      this.keep();
       document.body.dataset.resumed = String(Number(document.body.dataset.resumed || 0) + 1);
     } else if (message.type === "progress") {
       this.listeners.progress.forEach((fn) => fn(message.progress));
@@ -328,6 +379,7 @@ export class LessonView {
         sounds.stars(event.count);
         break;
       case "letterFinished":
+        lessonKeep.forget();
         this.animation.stop();
         if (event.completed) this.phaseDots.querySelectorAll("span").forEach((dot) => { dot.className = "done"; });
         setBody({ state: "done", letterStars: String(event.stars) });
@@ -360,6 +412,23 @@ export class LessonView {
       dot.className = i < here ? "done" : i === here ? "current" : "";
       return dot;
     }));
+    if (!this.resuming) this.keep();
+  }
+
+  /** A resumed attempt of tracing: the strokes the server holds traced the letter this far (the
+   * phase began again on the page, and a reloaded page knew nothing of them). */
+  showTraced({ stroke, checkpoint, progress }) {
+    const strokes = this.glyph?.strokes ?? [];
+    strokes.forEach((s, i) => {
+      if (i > stroke) return;
+      const reached = i < stroke ? s.checkpoints.length : Math.min(checkpoint, s.checkpoints.length);
+      for (let k = 0; k < reached; k++) this.guides.checkpointReached(i, k);
+      if (i < stroke) this.guides.strokeDone(i);
+    });
+    this.activeStroke = stroke;
+    this.guides.setActive(stroke);
+    document.body.dataset.strokesDone = String(stroke);
+    this.setProgress(progress);
   }
 
   showStars(count) {

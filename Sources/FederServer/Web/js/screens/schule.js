@@ -24,6 +24,7 @@ export class SchuleScreen {
     this.view = new LessonView({
       connection: app.connection, viewport: this.viewport, guides: new Guides($("guides")), ink: new InkCanvas($("ink"), this.viewport),
       progressFill: $("progress-fill"), phaseDots: $("phase-dots"), starsPill: $("stars-pill"),
+      writer: () => state.childID,
     });
     new PenInput($("ink"), this.viewport, this.view, childPenOptions());
     this.progress = null;
@@ -57,6 +58,7 @@ export class SchuleScreen {
     this.startedThisVisit = false;
     $("celebration").classList.add("hidden");
     $("round-done").classList.add("hidden");
+    if (detail.resume) return this.resumeKept(detail.resume);
     if (detail.word) {
       const started = await this.view.start(null, "schul", undefined, { word: detail.word });
       this.startedThisVisit = true;
@@ -122,6 +124,18 @@ export class SchuleScreen {
       return;
     }
     this.next();
+  }
+
+  /** After a reload mid-letter: the kept letter goes on where it was; one that ended meanwhile is
+   * followed by the next, and one the server no longer knows begins again. */
+  async resumeKept(kept) {
+    this.shown = kept.glyph.variant === "word" ? { word: kept.glyph.char } : { letter: kept.glyph.char };
+    this.showLetter(kept.glyph.char, null);
+    const resumed = await this.view.resumeKept(kept);
+    this.startedThisVisit = true;
+    if (resumed === "finished") return this.next();
+    if (resumed) return;
+    return this.show(this.shown);
   }
 
   /** After the connection came back: the letter goes on where it was. */

@@ -1,0 +1,56 @@
+import FederCore
+import Foundation
+import Testing
+@testable import FederServer
+
+/// A page reloaded in the middle of tracing has lost its view of the letter: `resumed` says how far
+/// the strokes the server holds traced it, so the page can show the traced strokes again.
+@Suite("Resuming says how far tracing came")
+struct ResumeTracedTests {
+    typealias T = SessionConnectionTests
+
+    static func traced(_ replies: [ServerMessage]) -> (strokes: Int, traced: TracedSoFar?)? {
+        for case .resumed(_, _, _, _, let strokes, let traced) in replies { return (strokes, traced) }
+        return nil
+    }
+
+    @Test func aResumeInTracingNamesTheStrokesAlreadyTraced() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(ResumeOwnershipTests.first)"}"#)
+        let (lesson, _) = try await h.writeFirstStrokeOfA()
+        await h.connection.close()
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeOwnershipTests.first)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#, to: &again)
+        let resumed = try #require(Self.traced(replies), "\(replies)")
+        #expect(resumed.strokes == 1)
+        let traced = try #require(resumed.traced, "tracing says how far it came")
+        #expect(traced.stroke == 1 && traced.checkpoint == 0, "the first stroke is traced whole, nothing of the second")
+        let glyph = try T.library.glyph("A", script: "druck")
+        let checkpoints = GlyphGuides(glyph: glyph).checkpointCount
+        let firstStroke = GlyphGuides(glyph: glyph).checkpointArcLengths[0].count
+        #expect(abs(traced.progress - Double(firstStroke) / Double(checkpoints)) < 1e-9)
+
+        // On the wire, as the page reads it.
+        let reply = try #require(replies.first { if case .resumed = $0 { true } else { false } })
+        let json = try #require(String(data: JSONEncoder().encode(reply), encoding: .utf8))
+        #expect(json.contains(#""traced":{"#) && json.contains(#""stroke":1"#))
+    }
+
+    @Test func aResumeOutsideTracingSaysNothingOfIt() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(ResumeOwnershipTests.first)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"A"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        await h.connection.close()
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeOwnershipTests.first)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"observe","attempt":1}}"#, to: &again)
+        let resumed = try #require(Self.traced(replies), "\(replies)")
+        #expect(resumed.strokes == 0 && resumed.traced == nil)
+    }
+}
