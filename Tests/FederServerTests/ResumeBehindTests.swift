@@ -186,3 +186,68 @@ struct ResumeBehindTests {
         #expect(ResumePoint.of(passedToFree + [row("freeWrite", 1, "passed")], requested: .guided, attempt: 1, phases: phases) == .letterFinished)
     }
 }
+
+/// A direct attempt cut off after taps keeps them: the wrong taps are study data.
+@Suite("Resuming after taps in direct")
+struct ResumeAfterTapsTests {
+    typealias T = SessionConnectionTests
+
+    @Test func theCutOffAttemptKeepsItsTapsAndTheLessonGoesOnWithTheNext() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"H"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let glyph = try T.library.glyph("H", script: "druck")
+        _ = await h.send(#"{"type":"tap","point":[0,0]}"#)  // observe ends
+        h.clock.advance(0.5)
+        _ = await h.send(#"{"type":"tap","dot":2}"#)  // a dot not yet due
+        h.clock.advance(0.5)
+        _ = await h.send(#"{"type":"tap","dot":0}"#)
+        await h.connection.close()
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"direct","attempt":1}}"#, to: &again)
+        #expect(T.errorCode(replies) == nil, "\(replies)")
+        let at = try #require(ResumeBehindTests.resumed(replies), "\(replies)")
+        #expect(at.phase == .direct && at.attempt == 2, "the next attempt, not the cut-off one again")
+        for i in glyph.strokes.indices {
+            h.clock.advance(0.5)
+            _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &again)
+        }
+        h.clock.advance(1.5)
+        _ = await again.tick()
+
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.attempt) == [1, 2] && direct.map(\.outcome) == ["abandoned", "passed"], "\(direct.map(\.outcome))")
+        let cutOff = try #require(direct.first?.record?.direct)
+        #expect(cutOff.taps.count == 2 && cutOff.wrongTaps == 1, "the taps before the cut are kept")
+        #expect(direct.last?.record?.direct?.wrongTaps == 0)
+    }
+
+    @Test func aDirectAttemptCutOffBeforeAnyTapIsTakenUpAgainAndCountsOnce() async throws {
+        var h = try T.Harness()
+        _ = await h.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#)
+        let opening = await h.send(#"{"type":"start","glyph":"H"}"#)
+        let lesson = try #require(StorageFailureTests.lessonID(opening))
+        let glyph = try T.library.glyph("H", script: "druck")
+        _ = await h.send(#"{"type":"tap","point":[0,0]}"#)
+        await h.connection.close()
+
+        var again = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#, to: &again)
+        let replies = await ResumeOwnershipTests.send(
+            #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"direct","attempt":1}}"#, to: &again)
+        let at = try #require(ResumeBehindTests.resumed(replies), "\(replies)")
+        #expect(at.phase == .direct && at.attempt == 1)
+        for i in glyph.strokes.indices {
+            h.clock.advance(0.5)
+            _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &again)
+        }
+        h.clock.advance(1.5)
+        _ = await again.tick()
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+    }
+}
