@@ -30,7 +30,7 @@ extension SessionConnection {
         // Archived meanwhile (the child left the class): a tablet left open on its home screen went
         // on writing letters as it; the page forgets it as it would a deleted one.
         if child?.archivedAt != nil {
-            return replies + [.error(re: id, ProtocolError(.childArchived, "an adult archived this child: choose who is writing"))]
+            return replies + [Self.childArchived(re: id)]
         }
         var pick: LetterScheduler.Pick?
         var char = request.glyph
@@ -134,6 +134,11 @@ extension SessionConnection {
     /// is not interrupted for it). Returns false when an adult deleted the child meanwhile: the
     /// connection then writes as nobody.
     @discardableResult
+    /// The answer to a child an adult archived since its hello: the page forgets it, as a deleted one.
+    static func childArchived(re id: RequestID?) -> ServerMessage {
+        .error(re: id, ProtocolError(.childArchived, "an adult archived this child: choose who is writing"))
+    }
+
     mutating func refreshProfile() async -> Bool {
         guard let current = child else { return true }
         let found: ChildRecord?

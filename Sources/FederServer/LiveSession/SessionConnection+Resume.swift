@@ -11,6 +11,7 @@ extension SessionConnection {
         }
         // An adult deleted the child since its hello: nothing of it is served again (as at `start`).
         guard await refreshProfile(), let current = child else { return [Self.childDeleted(re: id)] }
+        if current.archivedAt != nil { return [Self.childArchived(re: id)] }
         // A refused resume changes nothing, so the letter in progress ends only once the lesson to
         // resume is known — unless it is that very letter: then it is recorded first, so that what
         // is read back includes it.

@@ -8,6 +8,11 @@ extension SessionConnection {
         guard let recognizer else {
             return [.error(re: id, ProtocolError(.noRecognizer, "this server has no recognizer"))]
         }
+        // A child deleted or archived by an adult since its hello writes no more as itself: a tablet
+        // left open in the Werkstatt stored letters for a child who had left the class.
+        let writer = child?.id
+        guard await refreshProfile(), writer == nil || child != nil else { return [Self.childDeleted(re: id)] }
+        if child?.archivedAt != nil { return [Self.childArchived(re: id)] }
         let target: WerkstattReader.Target = request.expected.map { request.word ? .word($0) : .letter($0) } ?? .free
         let answer = WerkstattReader(recognizer: recognizer).read(request.ink, target: target)
         let reply = ServerMessage.read(re: id, ReadInfo(read: answer.read, stars: answer.stars, matched: answer.matched, say: answer.spoken))
