@@ -308,6 +308,26 @@ def test_the_name_of_the_world_a_child_taps_is_heard_whole_before_its_first_line
         wait_screen(page, "home")
 
 
+def test_the_home_question_is_heard_again_at_the_loudspeaker(page, server):
+    """A child who missed "Wohin möchtest du?" hears it again, whole, at the home screen's ear (as on
+    "Wer schreibt heute?"); the home screen had no way to hear it again."""
+    from child_steps import wait_screen
+    from test_screens import onboarded_profile
+    child = onboarded_profile(server, "baer", "rot")
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(server.url)
+    wait_screen(page, "home")
+    unlock_audio(page)
+    wait_quiet(page)
+    since = len(page.evaluate("window.feder.audioLog"))
+    page.click("#home-say-again")
+    page.wait_for_function(f"window.feder.audioLog.slice({since}).some(e => e.kind === 'line' && e.finished)", timeout=15000)
+    heard = lines(page, since)
+    assert [e["key"] for e in heard] == ["app.home"], [e["key"] for e in heard]
+    assert heard[0]["ended"] and not heard[0]["cut"] and heard[0]["played"] >= heard[0]["clipDuration"] - SLACK_MS, heard[0]
+    assert page.evaluate("document.body.dataset.screen") == "home", "the ear only speaks"
+
+
 def test_a_two_finger_swipe_switches_the_letter_sound_between_sound_and_name(touch_page, server):
     """The brief's gesture: two fingers swiped across the paper switch what plays with the pen, the
     letter's sound ("Mmm") or its name ("Emm"); the new one is heard at once, and the gesture writes

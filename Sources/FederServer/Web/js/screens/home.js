@@ -1,11 +1,12 @@
 // Home: the three worlds as pictures; a tap says the world's name and opens it. The child's avatar
 // leads back to "Wer schreibt heute?".
 
-import { avatar, flame, jar, worlds } from "../pictures.js";
+import { avatar, flame, icons, jar, worlds } from "../pictures.js";
 import { prompt, say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { state, go } from "../state.js";
 
+const QUESTION = { key: "app.home", text: "Wohin möchtest du?" };
 const NAMES = {
   schule: { key: "world.schule", text: "Schule" },
   werkstatt: { key: "world.werkstatt", text: "Werkstatt" },
@@ -15,6 +16,10 @@ const NAMES = {
 export class HomeScreen {
   constructor(app) {
     this.app = app;
+    // The question again, for a child who did not catch it (as on "Wer schreibt heute?").
+    const again = document.getElementById("home-say-again");
+    again.innerHTML = icons.ear();
+    again.addEventListener("click", () => { sounds.unlock(); prompt(QUESTION); });
     document.querySelectorAll("[data-world-button]").forEach((b) => {
       const world = b.dataset.worldButton;
       b.innerHTML = worlds[world]();
@@ -27,7 +32,7 @@ export class HomeScreen {
   async show() {
     const p = state.profile;
     document.getElementById("home-avatar").innerHTML = p ? avatar(p.animal, p.colour) : "";
-    prompt({ key: "app.home", text: "Wohin möchtest du?" });
+    prompt(QUESTION);
     if (!state.childID) return;
     try {
       const board = await (await fetch(`/api/v1/profiles/${state.childID}/progress`)).json();
