@@ -34,6 +34,8 @@ async function main() {
   // Icons drawn by code, so the HTML stays small.
   document.querySelectorAll(".home-button").forEach((b) => { b.innerHTML = icons.home(); });
   document.querySelectorAll("[data-icon=back]").forEach((b) => { b.innerHTML = icons.back(); });
+  document.querySelectorAll("[data-icon=speaker]").forEach((b) => { b.innerHTML = icons.speaker(); });
+  document.querySelectorAll(".say-again").forEach((b) => { b.innerHTML = icons.ear(); });
   $("offline").innerHTML = icons.offline();
 
   const connection = new Connection();

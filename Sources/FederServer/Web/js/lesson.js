@@ -103,8 +103,7 @@ export class LessonView {
     }
   }
 
-  /** After the page was reloaded mid-letter: the kept letter (`lessonKeep`) and its ink come back,
-   * and the lesson goes on as after a lost connection. Returns what `resume` returns. */
+  /** After a reload mid-letter: the kept letter and its ink come back; goes on as `resume`. */
   async resumeKept(kept) {
     this.lessonID = kept.lesson;
     this.glyph = { char: kept.glyph.char, script: kept.glyph.script, variant: kept.glyph.variant };
@@ -415,8 +414,7 @@ export class LessonView {
     if (!this.resuming) this.keep();
   }
 
-  /** A resumed attempt of tracing: the strokes the server holds traced the letter this far (the
-   * phase began again on the page, and a reloaded page knew nothing of them). */
+  /** A resumed attempt of tracing: how far the strokes the server holds traced the letter. */
   showTraced({ stroke, checkpoint, progress }) {
     const strokes = this.glyph?.strokes ?? [];
     strokes.forEach((s, i) => {

@@ -141,6 +141,7 @@ export const icons = {
   plus: () => svg(`<circle cx="50" cy="50" r="46" fill="none" stroke="currentColor" stroke-width="6" stroke-dasharray="10 8"/><path d="M50 28 V72 M28 50 H72" stroke="currentColor" stroke-width="9" stroke-linecap="round"/>`),
   check: () => svg(`<path d="M18 52 L40 74 L84 26" fill="none" stroke="currentColor" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`),
   lock: () => svg(`<rect x="22" y="44" width="56" height="44" rx="8" fill="currentColor"/><path d="M34 44 V32 Q34 14 50 14 Q66 14 66 32 V44" fill="none" stroke="currentColor" stroke-width="9"/>`),
+  speaker: () => svg(`<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>`, "0 0 24 24", "icon"),
   back: () => svg(`<path d="M60 18 L28 50 L60 82" fill="none" stroke="currentColor" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`),
 };
 const handPath = `<path d="M36 92 Q22 74 24 58 L22 36 Q22 30 28 30 Q33 30 34 36 L36 50 V20 Q36 12 43 12 Q50 12 50 20 V46 V16 Q50 8 57 8 Q64 8 64 16 V46 V22 Q64 14 71 14 Q78 14 78 22 V62 Q78 82 66 92Z" fill="#fcd9b6" stroke="#d6a77a" stroke-width="3"/>`;

@@ -1,7 +1,7 @@
 // Home: the three worlds as pictures; a tap says the world's name and opens it. The child's avatar
 // leads back to "Wer schreibt heute?".
 
-import { avatar, flame, icons, jar, worlds } from "../pictures.js";
+import { avatar, flame, jar, worlds } from "../pictures.js";
 import { prompt, say, stopSpeaking } from "../speak.js";
 import { sounds } from "../sounds.js";
 import { state, go } from "../state.js";
@@ -18,7 +18,6 @@ export class HomeScreen {
     this.app = app;
     // The question again, for a child who did not catch it (as on "Wer schreibt heute?").
     const again = document.getElementById("home-say-again");
-    again.innerHTML = icons.ear();
     again.addEventListener("click", () => { sounds.unlock(); prompt(QUESTION); });
     document.querySelectorAll("[data-world-button]").forEach((b) => {
       const world = b.dataset.worldButton;

@@ -35,7 +35,6 @@ export class OnboardingScreen {
     this.app = app;
     this.root = document.getElementById("screen-onboarding");
     this.sayAgain = this.root.querySelector(".say-again");
-    this.sayAgain.innerHTML = icons.ear();
     this.sayAgain.addEventListener("click", () => prompt(this.step === "demo" ? DEMO_LINES[document.body.dataset.demo] : LINES[this.step]));
     this.demo = new PhaseDemo(document.getElementById("demo-picture"));
     document.getElementById("demo-skip").addEventListener("click", () => this.demo.skip());

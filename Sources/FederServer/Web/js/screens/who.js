@@ -14,7 +14,6 @@ export class WhoScreen {
   constructor(app) {
     this.app = app;
     this.tiles = document.getElementById("who-tiles");
-    document.querySelector("#screen-who .say-again").innerHTML = icons.ear();
     document.querySelector("#screen-who .say-again").addEventListener("click", () => prompt(PROMPT));
     // The grown-ups' door: behind the gate, like adding a child (a parent sets the app up).
     const adults = document.getElementById("adult-door");
