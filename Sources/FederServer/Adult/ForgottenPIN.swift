@@ -8,9 +8,8 @@ public enum ForgottenPIN {
     /// Removes the PIN and its lock-out; true when a PIN was set.
     public static func forget(in database: FederDatabase) async throws -> Bool {
         let store = KeyValueStore(database: database)
-        let entry = try await store.get(GateKeeper.pinKey)
-        let state = try entry.map { try JSONDecoder().decode(GateKeeper.PinState.self, from: $0.value) }
+        let state = try await GateKeeper.PinState.stored(in: store)
         try await store.remove(GateKeeper.pinKey)
-        return state?.hash != nil
+        return state.hash != nil
     }
 }

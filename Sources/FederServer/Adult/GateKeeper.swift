@@ -23,6 +23,11 @@ actor GateKeeper {
     struct PinState: Codable, Equatable {
         var hash: String?
         var lockout = LockoutState()
+
+        /// The state stored in `store` (none stored: no PIN, no lock-out).
+        static func stored(in store: KeyValueStore) async throws -> PinState {
+            try await store.get(GateKeeper.pinKey).map { try JSONDecoder().decode(PinState.self, from: $0.value) } ?? PinState()
+        }
     }
 
     static let challengeLifetime: TimeInterval = 5 * 60
@@ -148,8 +153,7 @@ actor GateKeeper {
     /// the state while the read waited.
     private func pinStateWithChangesFromOutside() async throws -> PinState {
         let kept = try await pinState()
-        let entry = try await store.get(Self.pinKey)
-        let stored = try entry.map { try JSONDecoder().decode(PinState.self, from: $0.value) } ?? PinState()
+        let stored = try await PinState.stored(in: store)
         guard pin == kept, stored.hash != kept.hash else { return pin ?? kept }
         pin = stored
         return stored
@@ -157,9 +161,8 @@ actor GateKeeper {
 
     private func pinState() async throws -> PinState {
         if let pin { return pin }
-        let entry = try await store.get(Self.pinKey)
+        let state = try await PinState.stored(in: store)
         if let pin { return pin }  // another call read it (or changed it) while this one waited
-        let state = try entry.map { try JSONDecoder().decode(PinState.self, from: $0.value) } ?? PinState()
         pin = state
         return state
     }
