@@ -40,8 +40,8 @@ export class LessonView {
     this.lessonID = null;
     this.attempt = 1;
     this.resuming = false;
-    // Added to the pen's times after a reload: the page's clock starts again at zero, and the
-    // strokes written after it must follow the kept ones in time, with the real pause between.
+    // Added to the pen's times after a reload (the page's clock began again at zero): later
+    // strokes follow the kept ones, with the real pause between.
     this.timeShift = 0;
     this.animation = new GuideAnimation(guides, () => this.connection.send("observed"),
       () => { if (!speech.busy) letterSound.guideStroke(); });
@@ -176,7 +176,6 @@ export class LessonView {
 
   // --- Input (from PenInput) -------------------------------------------------------------------
 
-  /** The pen's times after a reload follow the kept strokes (`timeShift`). */
   shifted(sample) {
     if (!this.timeShift) return sample;
     const moved = sample.slice();

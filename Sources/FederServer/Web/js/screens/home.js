@@ -16,7 +16,7 @@ const NAMES = {
 export class HomeScreen {
   constructor(app) {
     this.app = app;
-    // The question again, for a child who did not catch it (as on "Wer schreibt heute?").
+    // The question again, for a child who missed it.
     const again = document.getElementById("home-say-again");
     again.addEventListener("click", () => { sounds.unlock(); prompt(QUESTION); });
     document.querySelectorAll("[data-world-button]").forEach((b) => {

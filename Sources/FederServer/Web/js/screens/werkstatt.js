@@ -21,6 +21,9 @@ const WORD_QUIET_MS = 3500;
 // letter's quiet: the child waited 3.5 s in silence after its last letter. (Width alone read
 // "Mam" of Mama as whole when the child left wide gaps, a review found.)
 const WHOLE_WORD_SHARE = 0.7;
+// A real letter's own lines may stand apart (an i's dot, an H's bar): a dot (under this share of
+// the x-height) is no letter, a gap under this share no new one (docs/LEARNING.md, Werkstatt).
+const DOT_SHARE = 0.3, LETTER_GAP_SHARE = 0.2;
 // One message carries at most 64 KiB (docs/PROTOCOL.md): a slow letter from a 240 Hz pen brings
 // more samples than that. The reader resamples every letter to a fixed number of points and the
 // assessment needs far fewer than this, so a long ink is thinned evenly, each stroke keeping its
@@ -78,15 +81,17 @@ export class WerkstattScreen {
   /** Word mode: whether the ink looks like the whole word asked for (see `WHOLE_WORD_SHARE`). */
   wordLooksWhole() {
     const word = this.target?.expected;
-    const strokes = this.ink.strokes;
-    if (!word || !strokes.length) return false;
-    const spans = strokes.map((stroke) => {
-      const xs = stroke.samples.map((p) => p[0]);
-      return [Math.min(...xs), Math.max(...xs)];
-    }).sort((a, b) => a[0] - b[0]);
+    const ruling = this.prompts?.ruling;
+    const xHeight = ruling ? ruling.base - ruling.middle : 100;
+    const spans = this.ink.strokes.map((stroke) => {
+      const xs = stroke.samples.map((p) => p[0]), ys = stroke.samples.map((p) => p[1]);
+      const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      return size < DOT_SHARE * xHeight ? null : [Math.min(...xs), Math.max(...xs)];
+    }).filter(Boolean).sort((a, b) => a[0] - b[0]);
+    if (!word || !spans.length) return false;
     let letters = 1, right = spans[0][1];
     for (const [left, end] of spans.slice(1)) {
-      if (left > right) letters += 1;
+      if (left > right + LETTER_GAP_SHARE * xHeight) letters += 1;
       right = Math.max(right, end);
     }
     const width = right - spans[0][0];
