@@ -73,11 +73,17 @@ extension LessonStore {
     /// the connection closed on an empty slate (the attempt went on after all; kept, it counted the
     /// attempt twice). Like `save`, an ink-less abandonment of an attempt already taken up again
     /// (a resumed connection closing after a newer one resumed the same attempt) is not stored.
+    /// A direct attempt cut off after taps is not lost with its record: the record stored takes its
+    /// taps (`takeTaps`), so they are kept and the attempt counts once.
     @discardableResult
     public func saveResumed(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
-            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return row }
-            let row = try Self.insertClearingDrafts(row, in: db)
+            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return try Self.giveTaps(of: row, in: db) }
+            var row = row
+            let cutOff = try PhaseRecordRow.sameAttempt(as: row).order(PhaseRecordRow.Columns.id.desc)
+                .fetchAll(db).filter(\.isCutOffAfterTaps)
+            for earlier in cutOff { row.takeTaps(of: earlier) }  // newest first: the oldest taps end up first
+            row = try Self.insertClearingDrafts(row, in: db)
             let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: row.lessonID, phase: row.phase, attempt: row.attempt)
                 .filter(PhaseRecordRow.Columns.id != row.id)
                 .fetchAll(db)

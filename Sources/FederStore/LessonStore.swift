@@ -107,22 +107,34 @@ public struct LessonStore: Sendable {
     /// An attempt abandoned without ink (a connection closed on an empty slate) is not stored when
     /// the same attempt is already taken up again — it has a record or drafts, written by the page
     /// that resumed it on a new connection before the old one closed —: it would count the attempt
-    /// twice and delete the resumed attempt's drafts. The row comes back without an id.
+    /// twice and delete the resumed attempt's drafts. The row comes back without an id. Its direct
+    /// taps, if any, go into the record that took the attempt up (`takeTaps`).
     @discardableResult
     public func save(_ row: PhaseRecordRow) async throws -> PhaseRecordRow {
         try await database.writer.write { db in
-            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return row }
+            if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return try Self.giveTaps(of: row, in: db) }
             return try Self.insertClearingDrafts(row, in: db)
         }
     }
 
+    /// A cut-off direct attempt whose attempt is taken up again: its taps go into the record that
+    /// took it up, or, while that is still in progress, it is stored for that record to take them.
+    static func giveTaps(of row: PhaseRecordRow, in db: Database) throws -> PhaseRecordRow {
+        guard row.isCutOffAfterTaps else { return row }
+        if var takenUp = try PhaseRecordRow.sameAttempt(as: row)
+            .filter(PhaseRecordRow.Columns.outcome != PhaseRecord.Outcome.abandoned.rawValue).fetchOne(db) {
+            takenUp.takeTaps(of: row)
+            try takenUp.update(db)
+            return row
+        }
+        return try insertClearingDrafts(row, in: db)
+    }
+
     /// Whether another record or drafts of the same attempt exist.
     static func attemptIsTakenUp(_ row: PhaseRecordRow, in db: Database) throws -> Bool {
-        let sameAttempt = PhaseRecordRow.Columns.lessonID == row.lessonID && PhaseRecordRow.Columns.phase == row.phase
-            && PhaseRecordRow.Columns.attempt == row.attempt
         let drafts = DraftStroke.Columns.lessonID == row.lessonID && DraftStroke.Columns.phase == row.phase
             && DraftStroke.Columns.attempt == row.attempt
-        return try !PhaseRecordRow.filter(sameAttempt).isEmpty(db) || !DraftStroke.filter(drafts).isEmpty(db)
+        return try !PhaseRecordRow.sameAttempt(as: row).isEmpty(db) || !DraftStroke.filter(drafts).isEmpty(db)
     }
 
     /// Inserts a record and deletes the drafts of its attempt (call inside a write transaction).

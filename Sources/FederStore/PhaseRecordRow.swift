@@ -132,6 +132,26 @@ extension PhaseRecordRow {
         outcome == PhaseRecord.Outcome.abandoned.rawValue && !recovered && (ink?.strokes.isEmpty ?? true)
     }
 
+    /// A direct attempt cut off by a lost connection after taps (its record is kept until the
+    /// attempt taken up again takes its taps).
+    var isCutOffAfterTaps: Bool {
+        isInklessAbandonment && !(record?.direct?.taps.isEmpty ?? true)
+    }
+
+    /// Takes the taps of `cutOff`, the same attempt cut off before this one took it up again: they
+    /// come first, the score counts them, and the attempt began when the cut-off one did.
+    mutating func takeTaps(of cutOff: PhaseRecordRow) {
+        guard let cut = cutOff.record, let merged = record?.withTapsBefore(cut) else { return }
+        record = merged
+        score = merged.score
+        startedAt = min(startedAt, cutOff.startedAt)
+    }
+
+    /// The records of the same attempt as `row` (itself too, once stored).
+    static func sameAttempt(as row: PhaseRecordRow) -> QueryInterfaceRequest<PhaseRecordRow> {
+        filter(Columns.lessonID == row.lessonID && Columns.phase == row.phase && Columns.attempt == row.attempt)
+    }
+
     /// The records that crash recovery made from the drafts of one attempt (marked `recovered`).
     static func recoveredFromDrafts(lessonID: String, phase: String, attempt: Int) -> QueryInterfaceRequest<PhaseRecordRow> {
         filter(Columns.lessonID == lessonID && Columns.phase == phase && Columns.attempt == attempt

@@ -9,14 +9,14 @@ import urllib.request
 from conftest import ROOT
 
 WEB = ROOT / "Sources" / "FederServer" / "Web"
-SHELL_LIMIT = 200 * 1024  # docs/PERFORMANCE.md: raised from 192 KiB for the fixes of 2026-11-29
+SHELL_LIMIT = 208 * 1024  # docs/PERFORMANCE.md: raised from 200 KiB for a reload mid-letter and the home ear (2026-11-29)
 
 
 def shell_files():
     return [WEB / "index.html", WEB / "styles.css", WEB / "sw.js", WEB / "manifest.webmanifest"] + sorted((WEB / "js").rglob("*.js"))
 
 
-def test_the_app_shell_stays_under_200_kb():
+def test_the_app_shell_stays_under_208_kb():
     total = sum(f.stat().st_size for f in shell_files())
     assert total < SHELL_LIMIT, f"app shell is {total} bytes"
 

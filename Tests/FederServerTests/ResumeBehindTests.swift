@@ -187,43 +187,82 @@ struct ResumeBehindTests {
     }
 }
 
-/// A direct attempt cut off after taps keeps them: the wrong taps are study data.
+/// A direct attempt cut off after taps keeps them: the wrong taps are study data, and the attempt
+/// counts once, whichever connection closes first.
 @Suite("Resuming after taps in direct")
 struct ResumeAfterTapsTests {
     typealias T = SessionConnectionTests
+    static let glyph = try! T.library.glyph("H", script: "druck")
 
-    @Test func theCutOffAttemptKeepsItsTapsAndTheLessonGoesOnWithTheNext() async throws {
+    /// A child on the harness's connection, in direct of H after a wrong tap and a right one.
+    static func tappedThenCut() async throws -> (T.Harness, lesson: String) {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#)
         let opening = await h.send(#"{"type":"start","glyph":"H"}"#)
         let lesson = try #require(StorageFailureTests.lessonID(opening))
-        let glyph = try T.library.glyph("H", script: "druck")
         _ = await h.send(#"{"type":"tap","point":[0,0]}"#)  // observe ends
         h.clock.advance(0.5)
         _ = await h.send(#"{"type":"tap","dot":2}"#)  // a dot not yet due
         h.clock.advance(0.5)
         _ = await h.send(#"{"type":"tap","dot":0}"#)
-        await h.connection.close()
+        return (h, lesson)
+    }
 
+    /// A new connection of the same child resuming direct's first attempt.
+    static func resumed(_ h: T.Harness, _ lesson: String) async throws -> SessionConnection {
         var again = ResumeOwnershipTests.reconnect(h)
         _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#, to: &again)
         let replies = await ResumeOwnershipTests.send(
             #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"direct","attempt":1}}"#, to: &again)
-        #expect(T.errorCode(replies) == nil, "\(replies)")
         let at = try #require(ResumeBehindTests.resumed(replies), "\(replies)")
-        #expect(at.phase == .direct && at.attempt == 2, "the next attempt, not the cut-off one again")
+        #expect(at.phase == .direct && at.attempt == 1, "the same attempt goes on: a cut is no try of the child's")
+        return again
+    }
+
+    static func tapEveryDot(_ h: T.Harness, on connection: inout SessionConnection) async {
         for i in glyph.strokes.indices {
             h.clock.advance(0.5)
-            _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &again)
+            _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &connection)
         }
         h.clock.advance(1.5)
-        _ = await again.tick()
+        _ = await connection.tick()
+    }
 
+    /// Direct is stored once, as attempt 1, passed, with the taps before the cut first.
+    static func expectOneAttemptWithEveryTap(_ h: T.Harness) throws {
         let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
-        #expect(direct.map(\.attempt) == [1, 2] && direct.map(\.outcome) == ["abandoned", "passed"], "\(direct.map(\.outcome))")
-        let cutOff = try #require(direct.first?.record?.direct)
-        #expect(cutOff.taps.count == 2 && cutOff.wrongTaps == 1, "the taps before the cut are kept")
-        #expect(direct.last?.record?.direct?.wrongTaps == 0)
+        #expect(direct.map(\.attempt) == [1] && direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+        let taps = try #require(direct.first?.record?.direct?.taps)
+        let n = glyph.strokes.count
+        #expect(taps.count == 2 + n && taps.prefix(2).map(\.dot) == [2, 0], "the taps before the cut come first")
+        #expect(direct.first?.record?.direct?.wrongTaps == 1)
+        #expect(direct.first?.record?.errors.filter { $0.code == .wrongDot }.count == 1)
+        let score = try #require(direct.first?.score)
+        #expect(abs(score - Double(1 + n) / Double(2 + n)) < 1e-9, "the score counts every tap")
+    }
+
+    @Test func theOldConnectionClosedFirst() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        await h.connection.close()
+        var again = try await Self.resumed(h, lesson)
+        await Self.tapEveryDot(h, on: &again)
+        try Self.expectOneAttemptWithEveryTap(h)
+    }
+
+    @Test func theOldConnectionClosedWhileTheResumedAttemptWentOn() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        var again = try await Self.resumed(h, lesson)
+        await h.connection.close()  // a silent network: the server learns of it late
+        await Self.tapEveryDot(h, on: &again)
+        try Self.expectOneAttemptWithEveryTap(h)
+    }
+
+    @Test func theOldConnectionClosedAfterTheResumedAttemptWasStored() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        var again = try await Self.resumed(h, lesson)
+        await Self.tapEveryDot(h, on: &again)
+        await h.connection.close()
+        try Self.expectOneAttemptWithEveryTap(h)
     }
 
     @Test func aDirectAttemptCutOffBeforeAnyTapIsTakenUpAgainAndCountsOnce() async throws {
@@ -231,23 +270,11 @@ struct ResumeAfterTapsTests {
         _ = await h.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#)
         let opening = await h.send(#"{"type":"start","glyph":"H"}"#)
         let lesson = try #require(StorageFailureTests.lessonID(opening))
-        let glyph = try T.library.glyph("H", script: "druck")
         _ = await h.send(#"{"type":"tap","point":[0,0]}"#)
         await h.connection.close()
-
-        var again = ResumeOwnershipTests.reconnect(h)
-        _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#, to: &again)
-        let replies = await ResumeOwnershipTests.send(
-            #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"direct","attempt":1}}"#, to: &again)
-        let at = try #require(ResumeBehindTests.resumed(replies), "\(replies)")
-        #expect(at.phase == .direct && at.attempt == 1)
-        for i in glyph.strokes.indices {
-            h.clock.advance(0.5)
-            _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &again)
-        }
-        h.clock.advance(1.5)
-        _ = await again.tick()
+        var again = try await Self.resumed(h, lesson)
+        await Self.tapEveryDot(h, on: &again)
         let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
-        #expect(direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+        #expect(direct.map(\.outcome) == ["passed"] && direct.first?.record?.direct?.wrongTaps == 0, "\(direct.map(\.outcome))")
     }
 }

@@ -54,3 +54,40 @@ struct ResumeTracedTests {
         #expect(resumed.strokes == 0 && resumed.traced == nil)
     }
 }
+
+/// Resumed twice (two reloads, or the network lost twice) before the next stroke: the kept strokes
+/// are replayed once each.
+@Suite("Resuming twice")
+struct ResumeTwiceTests {
+    typealias T = SessionConnectionTests
+
+    @Test func aStrokeKeptAcrossTwoResumesIsKeptOnce() async throws {
+        var h = try T.Harness()
+        let hello = #"{"type":"hello","child":"\#(ResumeOwnershipTests.first)"}"#
+        _ = await h.send(hello)
+        let (lesson, strokes) = try await h.writeFirstStrokeOfA()
+        await h.connection.close()
+        let resume = #"{"type":"start","glyph":"A","resume":{"lesson":"\#(lesson)","phase":"guided","attempt":1}}"#
+
+        var second = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(hello, to: &second)
+        #expect(ResumeTracedTests.traced(await ResumeOwnershipTests.send(resume, to: &second))?.strokes == 1)
+        await second.close()
+        #expect(try await h.store.draftCount() == 1, "the kept stroke is not drafted again")
+
+        var third = ResumeOwnershipTests.reconnect(h)
+        _ = await ResumeOwnershipTests.send(hello, to: &third)
+        #expect(ResumeTracedTests.traced(await ResumeOwnershipTests.send(resume, to: &third))?.strokes == 1)
+        let rest = strokes.dropFirst().map { stroke in stroke.map { PenSample(x: $0.x, y: $0.y, t: $0.t + 60) } }
+        for stroke in rest {
+            let samples = String(decoding: try JSONEncoder().encode(Array(stroke.dropFirst())), as: UTF8.self)
+            let first = String(decoding: try JSONEncoder().encode(stroke[0]), as: UTF8.self)
+            _ = await ResumeOwnershipTests.send(#"{"type":"down","pointer":"pen","sample":\#(first)}"#, to: &third)
+            _ = await ResumeOwnershipTests.send(#"{"type":"move","samples":\#(samples)}"#, to: &third)
+            _ = await ResumeOwnershipTests.send(#"{"type":"up"}"#, to: &third)
+        }
+        let guided = try T.recordsOfLesson(h).filter { $0.phase == "guided" && !$0.recovered }
+        #expect(guided.map(\.outcome) == ["passed"], "\(guided.map(\.outcome))")
+        #expect(guided.first?.ink?.strokes.count == strokes.count, "each stroke once")
+    }
+}

@@ -16,8 +16,7 @@ extension LessonMachine {
             // Judged (the score), never punished: no stars are taken for a wrong tap.
             let detail = DirectDetail(taps: direct?.taps ?? [])
             record.direct = detail
-            let judged = detail.taps.filter { $0.dot != nil }
-            record.score = judged.isEmpty ? nil : Double(judged.filter(\.correct).count) / Double(judged.count)
+            record.score = detail.score
             record.errors = detail.taps.compactMap { tap in
                 guard let dot = tap.dot, !tap.correct else { return nil }
                 return WritingError(code: .wrongDot, stroke: dot, at: guides.startDots[dot], tip: Phrases.wrongDot)

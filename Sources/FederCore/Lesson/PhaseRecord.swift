@@ -64,6 +64,27 @@ public struct DirectDetail: Sendable, Equatable, Codable {
     public var taps: [Tap]
     /// Taps on a dot that was not yet due.
     public var wrongTaps: Int { taps.filter { !$0.correct && $0.dot != nil }.count }
+    /// The share of taps on a dot that hit the dot due; nil when no dot was tapped.
+    public var score: Double? {
+        let judged = taps.filter { $0.dot != nil }
+        return judged.isEmpty ? nil : Double(judged.filter(\.correct).count) / Double(judged.count)
+    }
+}
+
+extension PhaseRecord {
+    /// This direct attempt with the taps of `cutOff` before its own: the same attempt, cut off by a
+    /// lost connection after those taps and taken up again. Its wrong taps are study data, and the
+    /// attempt counts once. (Times stay on the clock that took each tap: across a server restart
+    /// the earlier taps' `at` is not comparable with the later ones.)
+    public func withTapsBefore(_ cutOff: PhaseRecord) -> PhaseRecord {
+        guard phase == .direct, let earlier = cutOff.direct, !earlier.taps.isEmpty else { return self }
+        var merged = self
+        let detail = DirectDetail(taps: earlier.taps + (direct?.taps ?? []))
+        merged.direct = detail
+        merged.score = detail.score
+        merged.errors = cutOff.errors.filter { $0.code == .wrongDot } + errors
+        return merged
+    }
 }
 
 /// A letter's whole lesson: every phase record, and what the learner model needs.

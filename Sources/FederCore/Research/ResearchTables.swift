@@ -123,8 +123,7 @@ public enum ResearchTables {
                    minimum: 1) { $0.attempt.cell },
             column("outcome", .string, "passed (the phase ended and the lesson moved on; after its repeats "
                    + "this happens whatever the stars, so a passed attempt may have 0 stars), repeated (judged "
-                   + "without a star, runs again), restarted (Nochmal) or abandoned (the child left the letter; in direct also "
-                   + "a lost connection after a tap, the lesson then going on with the next attempt).", required: true,
+                   + "without a star, runs again), restarted (Nochmal) or abandoned.", required: true,
                    allowed: outcomes) { $0.outcome.cell },
             column("completed", .boolean, "outcome is passed (the phase ended, not that it earned a star: see stars).",
                    required: true) { $0.completed.cell },
@@ -199,7 +198,8 @@ public enum ResearchTables {
             column("observeCycles", .integer, "Observe: animation cycles watched to the end.", minimum: 0) {
                 $0.record?.observe?.cycles.cell ?? .null },
             column("observeSkipped", .boolean, "Observe: ended early by a tap.") { $0.record?.observe?.skipped.cell ?? .null },
-            column("directTaps", .integer, "Direct: taps.", minimum: 0) { $0.record?.direct?.taps.count.cell ?? .null },
+            column("directTaps", .integer, "Direct: taps (of an attempt cut off by a lost connection and taken up "
+                   + "again, those before the cut too).", minimum: 0) { $0.record?.direct?.taps.count.cell ?? .null },
             column("directWrongTaps", .integer, "Direct: taps on a dot not yet due.", minimum: 0) { $0.record?.direct?.wrongTaps.cell ?? .null },
             column("tier", .string, "Difficulty tier of the plan.", allowed: DifficultyTier.allCases.map(\.rawValue)) {
                 $0.record?.plan.tier.rawValue.cell ?? .null },

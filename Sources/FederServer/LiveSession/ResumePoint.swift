@@ -15,13 +15,10 @@ enum ResumePoint: Equatable {
     /// Nil when the page is not behind (the attempt it names has no record the live lesson closed):
     /// then it goes on where the page was. Records made from drafts after a crash, and attempts
     /// recorded as abandoned when a connection closed, do not count as closed: resuming replaces
-    /// or retries them — except a direct attempt cut off after taps: those taps (wrong ones are
-    /// study data) stay in its record, and the lesson goes on with the next attempt, as after a
-    /// repeated one; retried as the same attempt, its record would have to go.
+    /// or retries them.
     static func of(_ rows: [PhaseRecordRow], requested phase: LessonPhase, attempt: Int, phases: [LessonPhase]) -> ResumePoint? {
         let closed: [(index: Int, attempt: Int, outcome: PhaseRecord.Outcome)] = rows.compactMap { row in
-            guard !row.recovered, let outcome = PhaseRecord.Outcome(rawValue: row.outcome),
-                  outcome != .abandoned || row.isCutOffAfterTaps,
+            guard !row.recovered, let outcome = PhaseRecord.Outcome(rawValue: row.outcome), outcome != .abandoned,
                   let phase = LessonPhase(rawValue: row.phase), let index = phases.firstIndex(of: phase) else { return nil }
             return (index, row.attempt, outcome)
         }
@@ -29,12 +26,5 @@ enum ResumePoint: Equatable {
               let requested = phases.firstIndex(of: phase), (requested, attempt) <= (last.index, last.attempt) else { return nil }
         guard last.outcome == .passed else { return .after(phases[last.index], attempt: last.attempt + 1) }
         return last.index + 1 < phases.count ? .after(phases[last.index + 1], attempt: 1) : .letterFinished
-    }
-}
-
-extension PhaseRecordRow {
-    /// A direct attempt recorded as abandoned with taps in it.
-    var isCutOffAfterTaps: Bool {
-        outcome == PhaseRecord.Outcome.abandoned.rawValue && !(record?.direct?.taps.isEmpty ?? true)
     }
 }

@@ -125,6 +125,11 @@ extension SessionConnection {
         }
     }
 
+    /// The answer to a child an adult archived since its hello: the page forgets it, as a deleted one.
+    static func childArchived(re id: RequestID?) -> ServerMessage {
+        .error(re: id, ProtocolError(.childArchived, "an adult archived this child: choose who is writing"))
+    }
+
     /// Adults may have changed the profile since `hello` (settings, script, hand, course position),
     /// and the same child may have finished a letter on another tablet or tab: the next letter is
     /// planned, and a finished letter learnt, with what is stored now. The learner model stays the
@@ -134,11 +139,6 @@ extension SessionConnection {
     /// is not interrupted for it). Returns false when an adult deleted the child meanwhile: the
     /// connection then writes as nobody.
     @discardableResult
-    /// The answer to a child an adult archived since its hello: the page forgets it, as a deleted one.
-    static func childArchived(re id: RequestID?) -> ServerMessage {
-        .error(re: id, ProtocolError(.childArchived, "an adult archived this child: choose who is writing"))
-    }
-
     mutating func refreshProfile() async -> Bool {
         guard let current = child else { return true }
         let found: ChildRecord?

@@ -82,6 +82,11 @@ extension SessionConnection {
         replies.append(.started(re: id, glyph: GlyphGeometry(glyph: glyph, tolerance: plan.tolerance),
                                 condition: condition, phases: condition.phases, lesson: resume.lesson))
         replies += await process(events, re: id, ignored: 0)
+        // The phase's start above counted no drafts; the kept strokes are drafts already (counted
+        // as none, they were drafted again at the next pen-up, and a second resume replayed each twice).
+        if self.lesson?.machine.phase == phase, self.lesson?.machine.currentAttempt == attempt {
+            self.lesson?.draftedStrokes = keptCount
+        }
         replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount,
                                 traced: self.lesson?.machine.tracedSoFar))
         return replies

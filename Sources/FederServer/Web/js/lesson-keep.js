@@ -5,12 +5,13 @@ const KEY = "feder.lessonInProgress";
 const MOST_AGE_MS = 30 * 60 * 1000;  // older: the child has long moved on
 
 export const lessonKeep = {
-  /** Keeps `snapshot` ({child, lesson, glyph: {char, script, variant}, phase, attempt, strokes}). */
+  /** Keeps `snapshot` ({child, lesson, glyph: {char, script, variant}, phase, attempt, strokes, lastT, lastWall}). */
   keep(snapshot) {
     try {
       sessionStorage.setItem(KEY, JSON.stringify({ ...snapshot, keptAt: Date.now() }));
     } catch (error) {
-      console.warn("the letter in progress could not be kept", error);  // only a reload would lose it
+      this.forget();  // an older letter is not resumed in its place; only a reload would lose this one
+      console.warn("the letter in progress could not be kept", error);
     }
   },
 

@@ -60,7 +60,6 @@ export class LessonView {
     this.animation.stop();
     this.resuming = false;
     this.suspended = false;
-    lessonKeep.forget();
     // The last letter's lines are obsolete; a line said before it (the world's name) is still heard.
     speech.clear("lesson");
     letterSound.stop();
@@ -112,20 +111,25 @@ export class LessonView {
     this.penDown = false;
     this.dropQueued();
     this.ink.strokes = kept.strokes.map((stroke) => ({ pointer: stroke.pointer, samples: stroke.samples }));
-    const lastTime = Math.max(0, ...kept.strokes.flatMap((stroke) => stroke.samples.map((sample) => sample[2])));
-    this.timeShift = Math.max(0, lastTime + (Date.now() - kept.keptAt) / 1000 - performance.now() / 1000);
+    // The last kept sample's time stands for the wall-clock time it was written (`lastWall`).
+    this.timeShift = kept.lastWall ? Math.max(0, kept.lastT + (Date.now() - kept.lastWall) / 1000 - performance.now() / 1000) : 0;
     document.body.dataset.glyph = kept.glyph.char;
     setBody({ state: "loading" });
-    return this.resume();
+    // Until the letter is laid out again the paper maps no pen: nothing is taken, no tap skips watching.
+    this.restoring = true;
+    try { return await this.resume(); } finally { this.restoring = false; }
   }
 
   /** Keeps the letter in progress in this tab, for a reload (`lessonKeep`). */
   keep() {
     if (!this.lessonID || !this.glyph || !this.phase || document.body.dataset.state === "done") return;
     const { char, script, variant } = this.glyph;
+    const strokes = this.penDown ? this.ink.strokes.slice(0, -1) : this.ink.strokes;
+    const lastT = strokes.at(-1)?.samples.at(-1)?.[2];
     lessonKeep.keep({
       child: this.writer(), lesson: this.lessonID, glyph: { char, script, variant }, phase: this.phase,
-      attempt: this.attempt, strokes: this.penDown ? this.ink.strokes.slice(0, -1) : this.ink.strokes,
+      attempt: this.attempt, strokes, lastT,
+      lastWall: lastT === undefined ? null : Date.now() - performance.now() + (lastT - this.timeShift) * 1000,
     });
   }
 
@@ -184,7 +188,7 @@ export class LessonView {
   }
 
   down(sample, pointer) {
-    if (!this.glyph) return;
+    if (!this.glyph || this.restoring) return;
     sample = this.shifted(sample);
     sounds.unlock();
     if (this.phase === "observe" || this.phase === "direct") {
