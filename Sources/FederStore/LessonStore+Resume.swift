@@ -80,9 +80,10 @@ extension LessonStore {
         try await database.writer.write { db in
             if row.isInklessAbandonment, try Self.attemptIsTakenUp(row, in: db) { return try Self.giveTaps(of: row, in: db) }
             var row = row
-            let cutOff = try PhaseRecordRow.sameAttempt(as: row).order(PhaseRecordRow.Columns.id.desc)
-                .fetchAll(db).filter(\.isCutOffAfterTaps)
-            for earlier in cutOff { row.takeTaps(of: earlier) }  // newest first: the oldest taps end up first
+            let cutOff = try PhaseRecordRow.sameAttempt(as: row).fetchAll(db).filter(\.isCutOffAfterTaps)
+            for part in cutOff.sorted(by: { $0.startedAt > $1.startedAt }) {
+                row.takeTaps(of: part)  // the latest first, so that the parts stand in the order they began
+            }
             row = try Self.insertClearingDrafts(row, in: db)
             let recovered = try PhaseRecordRow.recoveredFromDrafts(lessonID: row.lessonID, phase: row.phase, attempt: row.attempt)
                 .filter(PhaseRecordRow.Columns.id != row.id)

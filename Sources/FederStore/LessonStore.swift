@@ -118,11 +118,13 @@ public struct LessonStore: Sendable {
     }
 
     /// A cut-off direct attempt whose attempt is taken up again: its taps go into the record that
-    /// took it up, or, while that is still in progress, it is stored for that record to take them.
+    /// took it up — the one stored when it ended, else another part cut off or left — so that one
+    /// attempt has one record; with none, it is stored for the resumed attempt to take them.
     static func giveTaps(of row: PhaseRecordRow, in db: Database) throws -> PhaseRecordRow {
         guard row.isCutOffAfterTaps else { return row }
-        if var takenUp = try PhaseRecordRow.sameAttempt(as: row)
-            .filter(PhaseRecordRow.Columns.outcome != PhaseRecord.Outcome.abandoned.rawValue).fetchOne(db) {
+        let others = try PhaseRecordRow.sameAttempt(as: row).fetchAll(db)
+        if var takenUp = others.first(where: { $0.outcome != PhaseRecord.Outcome.abandoned.rawValue })
+            ?? others.first(where: \.isCutOffAfterTaps) {
             takenUp.takeTaps(of: row)
             try takenUp.update(db)
             return row

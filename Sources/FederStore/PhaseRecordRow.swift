@@ -138,10 +138,10 @@ extension PhaseRecordRow {
         isInklessAbandonment && !(record?.direct?.taps.isEmpty ?? true)
     }
 
-    /// Takes the taps of `cutOff`, the same attempt cut off before this one took it up again: they
-    /// come first, the score counts them, and the attempt began when the cut-off one did.
+    /// Takes the taps of `cutOff`, another part of the same attempt cut off by a lost connection:
+    /// in the order the parts began, the score counts them, and the attempt began when the first did.
     mutating func takeTaps(of cutOff: PhaseRecordRow) {
-        guard let cut = cutOff.record, let merged = record?.withTapsBefore(cut) else { return }
+        guard let cut = cutOff.record, let merged = record?.withTaps(of: cut, otherFirst: cutOff.startedAt <= startedAt) else { return }
         record = merged
         score = merged.score
         startedAt = min(startedAt, cutOff.startedAt)

@@ -265,6 +265,35 @@ struct ResumeAfterTapsTests {
         try Self.expectOneAttemptWithEveryTap(h)
     }
 
+    /// The child leaves the letter after more taps on the resumed attempt: still one record of the
+    /// attempt (abandoned), with every tap in the order tapped.
+    static func expectOneLeftAttempt(_ h: T.Harness) throws {
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.attempt) == [1] && direct.map(\.outcome) == ["abandoned"], "\(direct.map(\.outcome))")
+        #expect(direct.first?.record?.direct?.taps.map(\.dot) == [2, 0, 2], "\(String(describing: direct.first?.record?.direct?.taps))")
+        #expect(direct.first?.record?.direct?.wrongTaps == 2)
+    }
+
+    @Test func aResumedAttemptLeftAfterMoreTapsIsOneRecord() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        await h.connection.close()
+        var again = try await Self.resumed(h, lesson)
+        h.clock.advance(0.5)
+        _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":2}"#, to: &again)
+        _ = await ResumeOwnershipTests.send(#"{"type":"end"}"#, to: &again)
+        try Self.expectOneLeftAttempt(h)
+    }
+
+    @Test func theOldConnectionClosedAfterTheResumedAttemptWasLeft() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        var again = try await Self.resumed(h, lesson)
+        h.clock.advance(0.5)
+        _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":2}"#, to: &again)
+        _ = await ResumeOwnershipTests.send(#"{"type":"end"}"#, to: &again)
+        await h.connection.close()
+        try Self.expectOneLeftAttempt(h)
+    }
+
     @Test func aDirectAttemptCutOffBeforeAnyTapIsTakenUpAgainAndCountsOnce() async throws {
         var h = try T.Harness()
         _ = await h.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#)

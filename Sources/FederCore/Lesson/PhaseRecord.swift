@@ -72,17 +72,19 @@ public struct DirectDetail: Sendable, Equatable, Codable {
 }
 
 extension PhaseRecord {
-    /// This direct attempt with the taps of `cutOff` before its own: the same attempt, cut off by a
-    /// lost connection after those taps and taken up again. Its wrong taps are study data, and the
-    /// attempt counts once. (Times stay on the clock that took each tap: across a server restart
-    /// the earlier taps' `at` is not comparable with the later ones.)
-    public func withTapsBefore(_ cutOff: PhaseRecord) -> PhaseRecord {
-        guard phase == .direct, let earlier = cutOff.direct, !earlier.taps.isEmpty else { return self }
+    /// This direct attempt with the taps of `other` too: the same attempt, cut off by a lost
+    /// connection after those taps and taken up again (the wrong taps are study data, and the attempt
+    /// counts once). `otherFirst`: the other part was tapped before this one. (Times stay on the
+    /// clock that took each tap: across a server restart they are not comparable.)
+    public func withTaps(of other: PhaseRecord, otherFirst: Bool) -> PhaseRecord {
+        guard phase == .direct, let theirs = other.direct, !theirs.taps.isEmpty else { return self }
         var merged = self
-        let detail = DirectDetail(taps: earlier.taps + (direct?.taps ?? []))
+        let mine = direct?.taps ?? []
+        let detail = DirectDetail(taps: otherFirst ? theirs.taps + mine : mine + theirs.taps)
         merged.direct = detail
         merged.score = detail.score
-        merged.errors = cutOff.errors.filter { $0.code == .wrongDot } + errors
+        let theirErrors = other.errors.filter { $0.code == .wrongDot }
+        merged.errors = otherFirst ? theirErrors + errors : errors + theirErrors
         return merged
     }
 }

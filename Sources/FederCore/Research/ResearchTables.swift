@@ -123,7 +123,8 @@ public enum ResearchTables {
                    minimum: 1) { $0.attempt.cell },
             column("outcome", .string, "passed (the phase ended and the lesson moved on; after its repeats "
                    + "this happens whatever the stars, so a passed attempt may have 0 stars), repeated (judged "
-                   + "without a star, runs again), restarted (Nochmal) or abandoned.", required: true,
+                   + "without a star, runs again), restarted (Nochmal) or abandoned (the child left the letter, or the "
+                   + "connection was lost and the page did not take the attempt up again).", required: true,
                    allowed: outcomes) { $0.outcome.cell },
             column("completed", .boolean, "outcome is passed (the phase ended, not that it earned a star: see stars).",
                    required: true) { $0.completed.cell },

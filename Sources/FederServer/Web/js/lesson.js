@@ -112,7 +112,8 @@ export class LessonView {
     this.dropQueued();
     this.ink.strokes = kept.strokes.map((stroke) => ({ pointer: stroke.pointer, samples: stroke.samples }));
     // The last kept sample's time stands for the wall-clock time it was written (`lastWall`).
-    this.timeShift = kept.lastWall ? Math.max(0, kept.lastT + (Date.now() - kept.lastWall) / 1000 - performance.now() / 1000) : 0;
+    const lastT = kept.lastT ?? kept.strokes.at(-1)?.samples.at(-1)?.[2];
+    this.timeShift = lastT === undefined ? 0 : Math.max(0, lastT + (Date.now() - (kept.lastWall ?? kept.keptAt)) / 1000 - performance.now() / 1000);
     document.body.dataset.glyph = kept.glyph.char;
     setBody({ state: "loading" });
     // Until the letter is laid out again the paper maps no pen: nothing is taken, no tap skips watching.
