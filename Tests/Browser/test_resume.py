@@ -8,7 +8,7 @@ import urllib.request
 from adult_gate import create_profile
 from conftest import no_digits_shown
 from lesson_steps import wait_phase, watch_and_tap_dots
-from pen import densify, glyph_to_client
+from pen import Pen, densify, glyph_to_client
 from test_schulschrift import split_at_joins, word_geometry
 from test_screens import onboarded_profile
 
@@ -185,4 +185,63 @@ def test_a_reload_after_the_letter_is_left_begins_nothing_old(page, server):
     page.wait_for_function("document.body.dataset.screen === 'home'")
     page.wait_for_timeout(1000)
     assert page.evaluate("document.body.dataset.screen") == "home"
-    assert page.evaluate("sessionStorage.getItem('feder.lessonInProgress')") is None
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('feder.lessonInProgress'))") == []
+
+
+def test_a_reopened_app_goes_on_with_the_letter_but_never_takes_it_from_an_open_tab(page, server):
+    """iPadOS ends a Home Screen app in the background, or the child closes it: opened again (a new
+    page; nothing of the old tab is left), the letter goes on with the child's ink. While the page
+    that writes the letter is still open, another tab of the same child does not take it over."""
+    child = onboarded_profile(server, "eule", "lila")
+    context = page.context
+    context.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(f"{server.url}/?letter=H")
+    wait_phase(page, "observe")
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
+        glyph = json.load(r)
+    strokes = [densify(s["checkpoints"], 3.0) for s in glyph["strokes"]]
+    pen = watch_and_tap_dots(page, glyph)
+    pen.stroke(glyph_to_client(page, strokes[0]))
+    page.wait_for_function("document.body.dataset.strokesDone === '1'")
+
+    # A second tab of the same child, the letter still being written in the first: home, nothing taken.
+    other = context.new_page()
+    other.goto(server.url)
+    other.wait_for_function("document.body.dataset.screen === 'home'", timeout=10000)
+    other.wait_for_timeout(2000)
+    assert other.evaluate("document.body.dataset.screen") == "home"
+    other.close()
+    for stroke in strokes[1:]:
+        pen.stroke(glyph_to_client(page, stroke))
+    wait_phase(page, "freeWrite")
+    pen.stroke(glyph_to_client(page, strokes[0]))
+    for _ in range(100):
+        if server.draft_strokes() == 1:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
+
+    # The app is closed and opened again: a new page at the app's address.
+    page.close()
+    reopened = context.new_page()
+    reopened.goto(server.url)
+    reopened.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
+    assert reopened.evaluate("document.body.dataset.screen") == "schule"
+    assert reopened.evaluate("document.body.dataset.glyph") == "H"
+    assert reopened.evaluate("document.body.dataset.phase") == "freeWrite", "writing alone goes on"
+    assert ink_pixels(reopened) > 200, "the free-written stroke is on the paper again"
+    pen = Pen(reopened)
+    for stroke in strokes[1:]:
+        pen.stroke(glyph_to_client(reopened, stroke))
+    reopened.wait_for_function("document.body.dataset.state === 'done'", timeout=20000)
+
+    records = server.records()
+    assert [r["phase"] for r in records if r["outcome"] != "abandoned"] == ["observe", "direct", "guided", "freeWrite"], records
+    assert len({r["lessonID"] for r in records}) == 1, "one lesson across the two pages"
+    guided = [r for r in records if r["phase"] == "guided"]
+    assert [r["outcome"] for r in guided] == ["passed"], "the second tab took nothing from the first"
+    written = [r for r in records if r["phase"] == "freeWrite"]
+    assert [r["outcome"] for r in written] == ["passed"], written
+    assert len(json.loads(written[0]["ink"])["strokes"]) == len(strokes), "every stroke once"
+    assert server.draft_strokes() == 0
+    assert reopened.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('feder.lessonInProgress'))") == []

@@ -49,8 +49,9 @@ async function main() {
       // Archived by an adult (the child left the class): this tablet no longer writes as it.
       if (state.profile?.archived) { forgetChild(); return; }
       if (state.profile?.needsOnboarding) { go("onboarding"); return; }
-      // The page was reloaded in the middle of a letter: it goes on there.
-      const kept = lessonKeep.kept(childID);
+      // The page was reloaded or the app opened again in the middle of a letter: it goes on there.
+      const kept = await lessonKeep.kept(childID);
+      if (state.childID !== childID) return;  // another child was chosen meanwhile
       go(kept ? "schule" : "home", kept ? { resume: kept } : {});
     },
     profileChanged(profile) { applyProfile(profile); },
@@ -166,7 +167,7 @@ async function main() {
     // A direct link to one letter or a Schulschrift word (adults, tests): as the remembered child, or without one;
     // reloaded in the middle of that letter, it goes on there.
     await hello(remembered);
-    const kept = lessonKeep.kept(state.childID);
+    const kept = await lessonKeep.kept(state.childID);
     const named = params.get("word") ?? params.get("letter");
     go("schule", kept?.glyph.char === named ? { resume: kept } : { letter: params.get("letter"), word: params.get("word") });
   } else if (remembered) {

@@ -121,7 +121,7 @@ export class LessonView {
     try { return await this.resume(); } finally { this.restoring = false; }
   }
 
-  /** Keeps the letter in progress in this tab, for a reload (`lessonKeep`). */
+  /** Keeps the letter in progress on the tablet, for a reload or a reopened app (`lessonKeep`). */
   keep() {
     if (!this.lessonID || !this.glyph || !this.phase || document.body.dataset.state === "done") return;
     const { char, script, variant } = this.glyph;
@@ -137,7 +137,7 @@ export class LessonView {
   /** The child left the lesson's screen: the letter ends on the server (recorded as left, not
    * finished), and nothing of it goes on moving or sounding. */
   leave() {
-    lessonKeep.forget();
+    lessonKeep.forget(this.writer(), this.lessonID);
     if (!this.lessonID) return;
     this.animation.stop();
     letterSound.stop();
@@ -382,7 +382,7 @@ export class LessonView {
         sounds.stars(event.count);
         break;
       case "letterFinished":
-        lessonKeep.forget();
+        lessonKeep.forget(this.writer(), this.lessonID);
         this.animation.stop();
         if (event.completed) this.phaseDots.querySelectorAll("span").forEach((dot) => { dot.className = "done"; });
         setBody({ state: "done", letterStars: String(event.stars) });
