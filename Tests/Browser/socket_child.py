@@ -86,11 +86,12 @@ class SocketChild:
             self.send({"type": "up"})
             self.t += 0.3
 
-    def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False, free_instead=None):
+    def lesson(self, char, free_scale=1.0, pointer="pen", free_reverse=False, free_instead=None, restart_guided=False):
         """One whole letter in this child's condition; returns the ids of the records stored. With
         `free_reverse` the free writing goes the wrong way round (and is written again as often as the
         lesson repeats the phase). `free_instead` writes another letter in the free phase. Without `char`
-        the scheduler picks the letter (Schule's "Weiter")."""
+        the scheduler picks the letter (Schule's "Weiter"). `restart_guided` traces half of the first
+        stroke, then asks for "Nochmal" (`restart`) and traces the letter."""
         first = len(self.replies)
         self.send({"type": "start", "glyph": char} if char else {"type": "start", "next": True})
         started = self.wait(lambda m: m["type"] == "started", since=first)
@@ -103,8 +104,18 @@ class SocketChild:
             for i in range(len(g["strokes"])):
                 self.send({"type": "tap", "dot": i})
             self.wait(self.phase_started("guided"), since=first)
+        traced_from = first
+        if restart_guided:
+            self.wait(self.phase_started("guided"), since=first)
+            half = g["strokes"][0]["checkpoints"]
+            self.write({"strokes": [{"checkpoints": half[:max(2, len(half) // 2 + 1)]}]}, pointer=pointer)
+            traced_from = len(self.replies)
+            self.send({"type": "restart"})
+            self.wait(lambda m: m["type"] == "stored" and m["phase"] == "guided", since=traced_from)
+            self.wait(self.phase_started("guided"), since=traced_from)
+            traced_from = len(self.replies)
         self.write(g, pointer=pointer)
-        self.wait(self.stored("guided"), since=first)
+        self.wait(self.stored("guided"), since=traced_from)
         if self.condition == "threePhase":
             self.wait(self.phase_started("freeWrite"), since=first)
             finished = lambda m: m["type"] == "events" and any(e.get("kind") == "letterFinished" for e in m["events"])

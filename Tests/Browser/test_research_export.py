@@ -103,7 +103,9 @@ def study(tmp_path_factory):
                 # Every fifth child writes another letter where its first letter is asked for alone:
                 # the recognizer's reading is then not the expected letter.
                 instead = ("M" if letter != "M" else "o") if k % 5 == 1 and n == 0 else None
-                stored[child]["records"] += c.lesson(letter, free_scale=scale, free_instead=instead)
+                # Every third child (another third) presses "Nochmal" halfway through its first trace.
+                restart = k % 3 == 1 and n == 0
+                stored[child]["records"] += c.lesson(letter, free_scale=scale, free_instead=instead, restart_guided=restart)
             stored[child]["records"] += c.lesson(None)  # then the scheduler's letter, as "Weiter" asks for it
             c.close()
         except Exception as e:  # reported below, with the child
@@ -341,6 +343,12 @@ def test_the_research_child_list_takes_the_exports_filter(study, tmp_path):
     assert refused.value.code == 400
 
 
+def judged(attempts):
+    """The attempts the dashboard's figures describe: passed or judged and repeated (a restarted or
+    abandoned attempt's readings are of the part written before it ended)."""
+    return attempts[attempts["outcome"].isin(["passed", "repeated"])]
+
+
 def test_the_dashboard_counts_and_means_equal_the_export(study):
     dashboard = api(study["server"], "GET", "/dashboard")
     attempts = read_table(study["out"], "attempts")
@@ -350,10 +358,23 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
     for arm, rows in attempts.groupby("arm"):
         assert arms[arm]["attempts"] == len(rows)
         assert arms[arm]["children"] == rows["childID"].nunique()
-        free = rows[rows["phase"] == "freeWrite"]
+        free = judged(rows)[judged(rows)["phase"] == "freeWrite"]
         assert arms[arm]["form"]["n"] == free["form"].notna().sum()
         if len(free):
             assert arms[arm]["form"]["mean"] == pytest.approx(free["form"].mean(), rel=1e-12)
+    # Learning curves: each arm's mean judged score per session number; a restarted trace is in the
+    # export and in no curve.
+    for phase, key in (("guided", "guidedCurve"), ("freeWrite", "freeWriteCurve")):
+        scored = judged(attempts)[(judged(attempts)["phase"] == phase) & judged(attempts)["score"].notna()]
+        for arm in arms:
+            rows = scored[scored["arm"] == arm]
+            expected = {int(n): (len(r), r["score"].mean()) for n, r in rows.groupby("sessionNumber")}
+            shown = {p["session"]: (p["score"]["n"], p["score"]["mean"]) for p in arms[arm][key]}
+            assert set(shown) == set(expected), (arm, key)
+            for n, (count, mean) in expected.items():
+                assert shown[n][0] == count and shown[n][1] == pytest.approx(mean, rel=1e-12), (arm, key, n)
+    restarted = attempts[(attempts["outcome"] == "restarted") & (attempts["phase"] == "guided")]
+    assert restarted["score"].notna().any(), "the fixture has restarted traces with the score of their part"
     assert [r["attemptID"] for r in dashboard["recent"]] == list(attempts["attemptID"].sort_values(ascending=False)[:20])
     # Each begins when the export says, to the millisecond and in its spelling (it was cut to seconds).
     began = dict(zip(attempts["attemptID"], attempts["startedAt"]))
@@ -361,7 +382,7 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["startedAt"]) for r in dashboard["recent"])
     # Recognition against the expected letter, per arm and letter: Klarheit's mean and the share of
     # readings that were the expected letter.
-    read = attempts[attempts["clarity"].notna()]
+    read = judged(attempts)[judged(attempts)["clarity"].notna()]
     assert len(read) > 0
     for (arm, glyph), rows in read.groupby(["arm", "glyph"]):
         shown = {c["glyph"]: c for c in arms[arm]["clarity"]}[glyph]
@@ -376,9 +397,9 @@ def test_the_dashboard_counts_and_means_equal_the_export(study):
 
 def scheduler_figures(attempts):
     """The dashboard's scheduler effectiveness computed here from the exported attempts: each lesson's
-    first scored guided attempt, by pick kind ("chosen" without one), with its change since the same
+    first judged guided attempt, by pick kind ("chosen" without one), with its change since the same
     child's previous lesson of the letter, and r of priority against score for scheduled lessons."""
-    first = (attempts[(attempts["phase"] == "guided") & attempts["score"].notna()]
+    first = (judged(attempts)[(judged(attempts)["phase"] == "guided") & judged(attempts)["score"].notna()]
              .sort_values("attemptID").drop_duplicates("lessonID").copy())
     first["kind"] = first["pickKind"].fillna("chosen")
     first["previous"] = first.groupby(["childID", "script", "glyph"])["score"].shift()

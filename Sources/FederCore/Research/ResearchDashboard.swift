@@ -97,6 +97,19 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
             var g = groups[name] ?? Group()
             if let child = row.childID { g.children.insert(child) }
             g.attempts += 1
+            recent.append(Recent(attemptID: row.attemptID, arm: name, childID: row.childID, glyph: row.glyph, phase: row.phase,
+                                 outcome: row.outcome, startedAt: row.startedAt, score: row.score, stars: row.stars,
+                                 form: motor?.form, tempo: motor?.tempo, druck: motor?.druck, rhythmus: motor?.rhythmus,
+                                 recognized: clarity?.recognized, clarity: clarity?.probability))
+            if recent.count > ResearchDashboard.recentCount { recent.removeFirst(recent.count - ResearchDashboard.recentCount) }
+            // The figures below describe judged attempts only: a restarted or abandoned attempt's
+            // score, Schreibmotorik and Klarheit were taken from the part the child wrote before
+            // "Nochmal" or leaving (half a stroke reads as a worse letter), as the parents' dashboard
+            // leaves them out too. The attempt counts above and in the list of the last ones.
+            guard Self.isJudged(row) else {
+                groups[name] = g
+                return
+            }
             if row.phase == LessonPhase.freeWrite.rawValue, let motor {
                 g.form.add(motor.form); g.tempo.add(motor.tempo); g.druck.add(motor.druck); g.rhythmus.add(motor.rhythmus)
             }
@@ -116,11 +129,11 @@ public struct ResearchDashboard: Sendable, Equatable, Codable {
                 if clarity.isExpected { g.clarity[row.glyph]!.expected += 1 }
             }
             groups[name] = g
-            recent.append(Recent(attemptID: row.attemptID, arm: name, childID: row.childID, glyph: row.glyph, phase: row.phase,
-                                 outcome: row.outcome, startedAt: row.startedAt, score: row.score, stars: row.stars,
-                                 form: motor?.form, tempo: motor?.tempo, druck: motor?.druck, rhythmus: motor?.rhythmus,
-                                 recognized: clarity?.recognized, clarity: clarity?.probability))
-            if recent.count > ResearchDashboard.recentCount { recent.removeFirst(recent.count - ResearchDashboard.recentCount) }
+        }
+
+        /// Finished and judged: the phase passed, or was judged and runs once more.
+        static func isJudged(_ row: AttemptRow) -> Bool {
+            row.outcome == PhaseRecord.Outcome.passed.rawValue || row.outcome == PhaseRecord.Outcome.repeated.rawValue
         }
 
         public var dashboard: ResearchDashboard {

@@ -56,4 +56,32 @@ struct ResearchDashboardTests {
         #expect(d.recent.map(\.attemptID) == all.suffix(20).reversed().map(\.attemptID))
         #expect(d.recent.first?.arm == "notEnrolled")
     }
+
+    /// A restarted or abandoned attempt keeps the score of the part written before "Nochmal" or
+    /// leaving: it counts as an attempt and is listed, but enters no score, Schreibmotorik or
+    /// Klarheit figure (an arm whose children press "Nochmal" more must not look weaker for it).
+    @Test func restartedAndAbandonedAttemptsEnterNoScoreFigure() throws {
+        let judgedOnly = try rows(child: "a", condition: .threePhase, enrolled: true, lessons: 2, firstID: 1)
+        var cut: [AttemptRow] = []
+        for (i, outcome) in [PhaseRecord.Outcome.restarted, .abandoned].enumerated() {
+            for phase in ["guided", "freeWrite"] {
+                var row = try #require(judgedOnly.first { $0.phase == phase && $0.sessionNumber == i + 1 })
+                row.attemptID = 1000 + Int64(cut.count)
+                row.outcome = outcome.rawValue
+                row.score = 0.1  // far below every judged score: a mean that took it in would show
+                cut.append(row)
+            }
+        }
+        // Each cut attempt comes first in its lesson, as "Nochmal" does.
+        let mixed = cut + judgedOnly
+        var without = ResearchDashboard.Accumulator(), with = ResearchDashboard.Accumulator()
+        for row in judgedOnly { without.add(row) }
+        for row in mixed { with.add(row) }
+        let (a, b) = (without.dashboard.arms[0], with.dashboard.arms[0])
+        #expect(b.attempts == a.attempts + 4)
+        #expect(b.guidedCurve == a.guidedCurve && b.freeWriteCurve == a.freeWriteCurve)
+        #expect(b.form == a.form && b.tempo == a.tempo && b.guidedVsFreeWrite == a.guidedVsFreeWrite)
+        #expect(b.clarity == a.clarity && b.scheduler == a.scheduler)
+        #expect(with.dashboard.recent.contains { $0.outcome == "restarted" })
+    }
 }
