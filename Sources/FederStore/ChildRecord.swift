@@ -29,6 +29,8 @@ public struct ChildRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
     public enum Columns {
         static let id = Column(CodingKeys.id)
         static let archivedAt = Column(CodingKeys.archivedAt)
+        static let animal = Column(CodingKeys.animal)
+        static let colour = Column(CodingKeys.colour)
         static let createdAt = Column(CodingKeys.createdAt)
         static let condition = Column(CodingKeys.condition)
         static let learner = Column(CodingKeys.learner)

@@ -7,6 +7,12 @@ public struct ChildGone: Error, Equatable, Sendable {
     public var id: String
 }
 
+/// Another child on "Wer schreibt heute?" already has this picture: a child who cannot read finds
+/// itself by its animal and colour alone, so two children in the class never share them.
+public struct AvatarTaken: Error, Equatable, Sendable {
+    public var avatar: Avatar
+}
+
 /// Profiles and their letter sessions: who writes on this server, and what they finished when.
 public struct ChildStore: Sendable {
     let database: FederDatabase
@@ -27,11 +33,23 @@ public struct ChildStore: Sendable {
     }
 
     /// A new profile with a fresh pseudonymous id.
+    /// Throws `AvatarTaken` when a child shown on "Wer schreibt heute?" (not archived) has the avatar.
     public func create(avatar: Avatar, displayName: String? = nil, now: Date) async throws -> ChildRecord {
         let child = ChildRecord(id: UUID().uuidString.lowercased(), createdAt: now, updatedAt: now,
                                 displayName: displayName, avatar: avatar)
-        try await database.writer.write { db in try child.insert(db) }
+        try await database.writer.write { db in
+            if try Self.avatarShown(avatar, besides: child.id, in: db) { throw AvatarTaken(avatar: avatar) }
+            try child.insert(db)
+        }
         return child
+    }
+
+    /// Whether a child other than `id` that is not archived shows this avatar.
+    static func avatarShown(_ avatar: Avatar, besides id: String, in db: Database) throws -> Bool {
+        try ChildRecord
+            .filter(ChildRecord.Columns.animal == avatar.animal.rawValue && ChildRecord.Columns.colour == avatar.colour.rawValue)
+            .filter(ChildRecord.Columns.archivedAt == nil && ChildRecord.Columns.id != id)
+            .fetchCount(db) > 0
     }
 
     public func find(id: String) async throws -> ChildRecord? {
@@ -138,10 +156,18 @@ public struct ChildStore: Sendable {
     }
 
     /// Changes a stored profile; returns the updated record, or nil if there is no such child.
+    /// Throws `AvatarTaken`, changing nothing, when the change gives the child (or, restored from
+    /// the archive, brings back) the avatar of another child on "Wer schreibt heute?"; two children
+    /// that shared one before this rule keep it until an adult changes one of them.
     public func update(id: String, now: Date, _ change: @Sendable (inout ChildRecord) -> Void) async throws -> ChildRecord? {
         try await database.writer.write { db in
             guard var child = try ChildRecord.fetchOne(db, key: id) else { return nil }
+            let before = child
             change(&child)
+            let showsAnother = child.avatar != before.avatar || (before.archivedAt != nil && child.archivedAt == nil)
+            if showsAnother, child.archivedAt == nil, try Self.avatarShown(child.avatar, besides: id, in: db) {
+                throw AvatarTaken(avatar: child.avatar)
+            }
             child.updatedAt = now
             try child.update(db)
             return child

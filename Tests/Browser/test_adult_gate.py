@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import time
+import urllib.request
 
 import pytest
 from websockets.exceptions import InvalidStatus
@@ -282,6 +283,33 @@ def test_a_parent_who_adds_a_child_hands_the_tablet_over_signed_out(page, server
     assert not signed_in(page), "the child's tablet carries no adult session"
     page.goto(server.url + "/adult/")
     page.wait_for_selector(".gate .gate-key")  # the adult area asks again
+
+
+def test_a_new_child_is_offered_only_pictures_no_other_child_has(page, server):
+    """A child who cannot read finds itself on "Wer schreibt heute?" by its picture alone: a colour
+    another child has for that animal is not offered, an animal taken in every colour not at all,
+    and a double tap on a colour makes one child."""
+    from adult_gate import create_profile
+    create_profile(server, "fuchs", "orange")
+    for colour in ("rot", "orange", "gelb", "gruen", "blau", "lila"):
+        create_profile(server, "hase", colour)
+    page.goto(server.url)
+    wait_screen(page, "who")
+    page.click("#add-child")
+    solve_gate_in_page(page)
+    wait_screen(page, "new")
+    page.wait_for_selector("#new-animals [data-animal=fuchs]")
+    animals = page.eval_on_selector_all("#new-animals [data-animal]", "els => els.map((e) => e.dataset.animal)")
+    assert "hase" not in animals and "fuchs" in animals and len(animals) == 11, animals
+    page.click("#new-animals [data-animal=fuchs]")
+    colours = page.eval_on_selector_all("#new-colours [data-colour]", "els => els.map((e) => e.dataset.colour)")
+    assert colours == ["rot", "gelb", "gruen", "blau", "lila"], "the orange fox is another child's"
+    page.dblclick("#new-colours [data-colour=rot]")
+    wait_screen(page, "onboarding")
+    page.wait_for_timeout(500)
+    with urllib.request.urlopen(f"{server.url}/api/v1/profiles") as r:
+        foxes = sorted(p["colour"] for p in json.load(r) if p["animal"] == "fuchs")
+    assert foxes == ["orange", "rot"], "one new child, not two"
 
 
 def test_going_from_the_adults_area_to_a_tablet_that_remembers_its_child_signs_out(page, server):

@@ -71,8 +71,22 @@ struct APIRoutesTests {
                 #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .badRequest, "\(uri)")
             }
             for uri in ["/api/v1/records?limit=3", "/api/v1/records?child=5B1F0A52-3C4E-4D7A-9A51-0C6F1F2B9E11",
-                        "/api/v1/research/children?child=5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11",
                         "/api/v1/research/dashboard?since=2026-01-01", "/api/v1/research/export.tar?format=json&samples=false"] {
+                #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .ok, "\(uri)")
+            }
+            // A well-formed id of no stored child (mistyped, or deleted) is refused by research as by
+            // `feder export --child`: an empty download would look like a child who never wrote.
+            for uri in ["/api/v1/research/children?child=5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11",
+                        "/api/v1/research/dashboard?child=5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11",
+                        "/api/v1/research/export.tar?child=5B1F0A52-3C4E-4D7A-9A51-0C6F1F2B9E11&format=json"] {
+                let unknown = try await client.execute(uri: uri, method: .get, headers: headers)
+                #expect(unknown.status == .notFound && String(buffer: unknown.body).contains("no_child"), "\(uri)")
+            }
+            let created = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
+                                                   body: ByteBuffer(string: #"{"animal":"igel","colour":"rot"}"#))
+            let childID = try #require((try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])?["id"] as? String)
+            for uri in ["/api/v1/research/children?child=\(childID)", "/api/v1/research/dashboard?child=\(childID)",
+                        "/api/v1/research/export.tar?child=\(childID.uppercased())"] {
                 #expect(try await client.execute(uri: uri, method: .get, headers: headers).status == .ok, "\(uri)")
             }
             let notJSON = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers, body: ByteBuffer(string: "{"))
@@ -80,6 +94,11 @@ struct APIRoutesTests {
             let longName = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
                                                     body: ByteBuffer(string: #"{"animal":"igel","colour":"rot","name":"\#(String(repeating: "x", count: 41))"}"#))
             #expect(longName.status == .badRequest)
+            for name in [#"Anna\nZeile"#, #"Ann\u200Ba"#, #"Anna\u202Exy"#] {
+                let unseen = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
+                                                      body: ByteBuffer(string: #"{"animal":"igel","colour":"rot","name":"\#(name)"}"#))
+                #expect(unseen.status == .badRequest && String(buffer: unseen.body).contains("unsichtbare"), "\(name)")
+            }
             let noChild = try await client.execute(uri: "/api/v1/children/5b1f0a52-3c4e-4d7a-9a51-0c6f1f2b9e11/dashboard",
                                                    method: .get, headers: headers)
             #expect(noChild.status == .notFound)
@@ -168,6 +187,20 @@ struct APIRoutesTests {
             _ = try await client.execute(uri: "/api/v1/children/\(id)", method: .patch, headers: headers,
                                          body: ByteBuffer(string: #"{"archived":false}"#))
             #expect(try await h.services.children.profiles().map(\.displayName) == ["Ben"])
+            // Ben's owl is taken: neither the adult area nor the child's picker makes a second one,
+            // and no other child is changed into it.
+            for uri in ["/api/v1/children", "/api/v1/profiles"] {
+                let twin = try await client.execute(uri: uri, method: .post, headers: headers,
+                                                    body: ByteBuffer(string: #"{"animal":"eule","colour":"blau"}"#))
+                #expect(twin.status == .conflict && String(buffer: twin.body).contains("avatar_taken"), "\(uri)")
+            }
+            let other = try await client.execute(uri: "/api/v1/children", method: .post, headers: headers,
+                                                 body: ByteBuffer(string: #"{"animal":"eule","colour":"gruen"}"#))
+            let otherID = try #require((try JSONSerialization.jsonObject(with: Data(buffer: other.body)) as? [String: Any])?["id"] as? String)
+            let turned = try await client.execute(uri: "/api/v1/children/\(otherID)", method: .patch, headers: headers,
+                                                  body: ByteBuffer(string: #"{"colour":"blau"}"#))
+            #expect(turned.status == .conflict && String(buffer: turned.body).contains("anderes Kind"))
+            #expect(try await h.services.children.profiles().count == 2)
         }
     }
 }

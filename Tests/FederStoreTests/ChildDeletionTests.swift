@@ -26,8 +26,8 @@ struct ChildDeletionTests {
 
     /// A child with a nickname, a lesson with a record and a draft, a letter session, a study
     /// enrolment with an arm change, and a paper rating.
-    func practised(_ name: String, lessons: LessonStore, research: ResearchStore) async throws -> String {
-        let child = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .blau), displayName: name, now: Self.start)
+    func practised(_ name: String, _ avatar: Avatar, lessons: LessonStore, research: ResearchStore) async throws -> String {
+        let child = try await lessons.children.create(avatar: avatar, displayName: name, now: Self.start)
         let lesson = "lesson-\(child.id)"
         _ = try await lessons.save(record(lesson: lesson, child: child.id))
         try await lessons.appendDraft(draft(lesson: lesson, child: child.id))
@@ -61,8 +61,8 @@ struct ChildDeletionTests {
         let database = try FederDatabase(directory: folder)
         let lessons = LessonStore(database: database), research = ResearchStore(database: database)
         try await research.setStudy(active: true, now: Self.start)
-        let mia = try await practised("Zaubermaus Mia", lessons: lessons, research: research)
-        let fox = try await practised("Fuchsbau Fritz", lessons: lessons, research: research)
+        let mia = try await practised("Zaubermaus Mia", Avatar(animal: .igel, colour: .blau), lessons: lessons, research: research)
+        let fox = try await practised("Fuchsbau Fritz", Avatar(animal: .fuchs, colour: .rot), lessons: lessons, research: research)
 
         let before = try rows(of: mia, in: database)
         for table in ["child", "lesson", "phaseRecord", "draftStroke", "letterSession", "researchEnrolment", "researchArmChange",

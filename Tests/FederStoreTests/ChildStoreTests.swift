@@ -30,6 +30,34 @@ struct ChildStoreTests {
         #expect(try await children.update(id: "nobody", now: Date()) { _ in } == nil)
     }
 
+    /// A child who cannot read finds itself by its picture: two children on "Wer schreibt heute?"
+    /// never share one (an archived child's picture is free again, but not taken back by restoring it).
+    @Test func twoChildrenShownTogetherNeverShareAPicture() async throws {
+        let children = try store()
+        let fox = Avatar(animal: .fuchs, colour: .orange)
+        let first = try await children.create(avatar: fox, now: Date(timeIntervalSince1970: 1))
+        await #expect(throws: AvatarTaken(avatar: fox)) { try await children.create(avatar: fox, now: Date(timeIntervalSince1970: 2)) }
+        let owl = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), now: Date(timeIntervalSince1970: 3))
+        await #expect(throws: AvatarTaken(avatar: fox)) {
+            try await children.update(id: owl.id, now: Date(timeIntervalSince1970: 4)) { $0.avatar = fox; $0.displayName = "Mia" }
+        }
+        #expect(try await children.find(id: owl.id) == owl, "a refused change changes nothing")
+        // Its own picture again, or another field, is no conflict.
+        #expect(try await children.update(id: first.id, now: Date(timeIntervalSince1970: 5)) { $0.avatar = fox; $0.displayName = "Ida" }?.displayName == "Ida")
+        // Archived, the fox is free for a new child; the archived one is not restored onto it.
+        _ = try await children.update(id: first.id, now: Date(timeIntervalSince1970: 6)) { $0.archivedAt = Date(timeIntervalSince1970: 6) }
+        let second = try await children.create(avatar: fox, now: Date(timeIntervalSince1970: 7))
+        await #expect(throws: AvatarTaken(avatar: fox)) {
+            try await children.update(id: first.id, now: Date(timeIntervalSince1970: 8)) { $0.archivedAt = nil }
+        }
+        let restored = try await children.update(id: first.id, now: Date(timeIntervalSince1970: 9)) {
+            $0.archivedAt = nil
+            $0.avatar = Avatar(animal: .fuchs, colour: .gruen)
+        }
+        #expect(restored?.archivedAt == nil)
+        #expect(Set(try await children.profiles().map(\.avatar.colour)) == [.orange, .lila, .gruen] && second.avatar == fox)
+    }
+
     @Test func practiceDaysAndTodaysLettersComeFromTheStoredSessions() async throws {
         let children = try store()
         let a = try await children.create(avatar: Avatar(animal: .hase, colour: .gelb), now: Date())

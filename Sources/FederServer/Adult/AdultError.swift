@@ -1,3 +1,4 @@
+import FederStore
 import Foundation
 import Hummingbird
 
@@ -15,6 +16,16 @@ struct AdultError: HTTPResponseError {
     }
 
     static let signInRequired = AdultError(.unauthorized, "adult_only", "Nur für Erwachsene: bitte zuerst die Aufgabe lösen.")
+
+    /// `work`, with a picture another child already has answered 409 `avatar_taken` (ChildStore).
+    static func refusingTakenAvatars<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch is AvatarTaken {
+            throw AdultError(.conflict, "avatar_taken",
+                             "Dieses Bild hat schon ein anderes Kind. Bitte ein anderes Tier oder eine andere Farbe wählen.")
+        }
+    }
 
     private struct Body: Encodable {
         struct Detail: Encodable { var code: String; var message: String; var retryAfter: Int? }

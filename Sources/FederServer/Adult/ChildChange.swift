@@ -90,8 +90,8 @@ struct ChildChange: Decodable, Sendable {
     /// The problems with this change, in German for the adult (empty when it can be applied).
     func problems(scripts: [String]) -> [String] {
         var problems: [String] = []
-        if case .set(let name) = name, !Nickname.fits(name) {
-            problems.append("Der Name hat höchstens 40 Zeichen.")
+        if case .set(let name) = name, let problem = Nickname.germanProblem(name) {
+            problems.append(problem)
         }
         if let script, !scripts.contains(script) { problems.append("Unbekannte Schrift: \(script).") }
         if let goal = dailyGoal, !Self.dailyGoals.contains(goal) { problems.append("Das Tagesziel liegt zwischen 1 und 20 Buchstaben.") }

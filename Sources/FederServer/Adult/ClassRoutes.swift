@@ -19,9 +19,11 @@ struct ClassRoutes: Sendable {
         }
         children.post { request, context -> EditedResponse<AdultChildView> in
             let body = try await request.decodeForAdults(as: NewProfile.self, context: context)
-            if let name = body.name, !Nickname.fits(name) { throw AdultError(.badRequest, "bad_change", "Der Name hat höchstens 40 Zeichen.") }
-            let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
-                                                           displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
+            if let name = body.name, let problem = Nickname.germanProblem(name) { throw AdultError(.badRequest, "bad_change", problem) }
+            let child = try await AdultError.refusingTakenAvatars {
+                try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
+                                                   displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
+            }
             return EditedResponse(status: .created, response: AdultChildView(child, practiceDays: []))
         }
         children.get(":id") { _, context -> AdultChildView in
@@ -34,7 +36,10 @@ struct ClassRoutes: Sendable {
             let problems = change.problems(scripts: services.library.scriptIDs)
             guard problems.isEmpty else { throw AdultError(.badRequest, "bad_change", problems.joined(separator: " ")) }
             let now = services.clock.wall()
-            guard let child = try await services.children.update(id: id, now: now, { change.apply(to: &$0, now: now) }) else {
+            let updated = try await AdultError.refusingTakenAvatars {
+                try await services.children.update(id: id, now: now, { change.apply(to: &$0, now: now) })
+            }
+            guard let child = updated else {
                 throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
             }
             context.logger.info("adult changed a child's profile", metadata: ["child": "\(id)"])

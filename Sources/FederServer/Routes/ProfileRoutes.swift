@@ -16,9 +16,11 @@ struct ProfileRoutes: Sendable {
         }
         profiles.post { request, context -> EditedResponse<ProfileTile> in
             let body = try await request.decodeForAdults(as: NewProfile.self, context: context)
-            if let name = body.name, !Nickname.fits(name) { throw AdultError(.badRequest, "bad_request", "Der Name hat höchstens 40 Zeichen.") }
-            let child = try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
-                                                           displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
+            if let name = body.name, let problem = Nickname.germanProblem(name) { throw AdultError(.badRequest, "bad_request", problem) }
+            let child = try await AdultError.refusingTakenAvatars {
+                try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
+                                                   displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
+            }
             return EditedResponse(status: .created, response: ProfileTile(child))
         }
         profiles.get(":id/progress") { _, context -> ProgressBoard in

@@ -26,7 +26,7 @@ struct ResearchRoutes: Sendable {
         api.get("children") { request, _ -> [ChildSummary] in
             // The export's filter (`studyOnly`, `child`; `since` is checked and, as for the
             // export's children, cuts nothing): the list and the export name the same children.
-            let filter = try Self.filter(request)
+            let filter = try await self.filter(request)
             return try await services.database.writer.read { db in
                 var out: [ChildSummary] = []
                 try ResearchQueries.children(db, filter) { out.append(ChildSummary($0)) }
@@ -68,7 +68,7 @@ struct ResearchRoutes: Sendable {
             return RatingCreated(ratingID: id)
         }
         api.get("dashboard") { request, _ -> ResearchDashboard in
-            let filter = try Self.filter(request)
+            let filter = try await self.filter(request)
             return try await services.database.writer.read { db in try ResearchQueries.dashboard(db, filter) }
         }
         api.get("export.tar") { request, _ -> Response in
@@ -76,7 +76,7 @@ struct ResearchRoutes: Sendable {
                 guard let f = ExportFormat(rawValue: $0) else { throw HTTPError(.badRequest, message: "format: csv, tsv oder json") }
                 return f
             } ?? .csv
-            let options = ResearchExport.Options(format: format, filter: try Self.filter(request),
+            let options = ResearchExport.Options(format: format, filter: try await self.filter(request),
                                                  samples: try QueryValues.flag(request, "samples"))
             return try await self.download(options)
         }
@@ -126,11 +126,18 @@ struct ResearchRoutes: Sendable {
         })
     }
 
-    static func filter(_ request: Request) throws -> ExportFilter {
+    func filter(_ request: Request) async throws -> ExportFilter {
         var filter = ExportFilter(childID: try QueryValues.child(request), studyOnly: try QueryValues.flag(request, "studyOnly"))
         if let since = request.uri.queryParameters.get("since") {
             guard let date = ExportDates.parse(since) else { throw HTTPError(.badRequest, message: "since: ein Datum (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601") }
             filter.since = date
+        }
+        // A mistyped or deleted child's id would give empty tables that look like a child who never
+        // wrote (as `feder export --child` refuses it).
+        if let child = filter.childID {
+            if try await ChildStore(database: services.database).find(id: child) == nil {
+                throw Self.refusal(.unknownChild(child))
+            }
         }
         return filter
     }

@@ -18,12 +18,17 @@ export class NewChildScreen {
     });
   }
 
-  show() {
+  async show() {
     this.animal = null;
     prompt({ key: "app.pickAnimal", text: "Such dir ein Tier aus." });
     this.colourRow.classList.add("hidden");
     this.animalGrid.classList.remove("hidden");
-    this.animalGrid.replaceChildren(...animals.map((animal) => {
+    this.animalGrid.replaceChildren();
+    this.taken = await takenAvatars();
+    if (this.animal) return;  // an animal was picked meanwhile
+    // An animal whose every colour another child has is not offered.
+    const open = animals.filter((animal) => colourNames.some((colour) => !this.taken.has(`${animal}/${colour}`)));
+    this.animalGrid.replaceChildren(...open.map((animal) => {
       const b = document.createElement("button");
       b.className = "tile";
       b.dataset.animal = animal;
@@ -39,7 +44,9 @@ export class NewChildScreen {
     prompt({ key: "app.pickColour", text: "Welche Farbe magst du?" });
     this.animalGrid.classList.add("hidden");
     this.colourRow.classList.remove("hidden");
-    this.colourRow.replaceChildren(...colourNames.map((colour) => {
+    // Two children with the same picture could not tell which is theirs: only free colours are shown.
+    const free = colourNames.filter((colour) => !this.taken?.has(`${animal}/${colour}`));
+    this.colourRow.replaceChildren(...free.map((colour) => {
       const b = document.createElement("button");
       b.className = "tile";
       b.dataset.colour = colour;
@@ -52,15 +59,39 @@ export class NewChildScreen {
   }
 
   async create(colour) {
-    const response = await fetch("/api/v1/profiles", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ animal: this.animal, colour }),
-    });
+    if (this.creating) return;  // a double tap makes one child, not two
+    this.creating = true;
+    let response;
+    try {
+      response = await fetch("/api/v1/profiles", {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ animal: this.animal, colour }),
+      });
+    } finally {
+      this.creating = false;
+    }
+    if (response.status === 409) {
+      // Another tablet gave a child this picture a moment ago: the colours are shown again without it.
+      this.taken = await takenAvatars();
+      this.pickAnimal(this.animal);
+      return;
+    }
     if (!response.ok) { console.warn("new profile", response.status, await response.text()); return; }
     const profile = await response.json();
     await signOutQuietly(); // the parent's part is done: the tablet goes to the child
     stopSpeaking("prompt");
     say(profile.say);
     await this.app.choose(profile.id);
+  }
+}
+
+/** The pictures the children on "Wer schreibt heute?" already have, as "animal/colour". */
+async function takenAvatars() {
+  try {
+    const response = await fetch("/api/v1/profiles");
+    if (!response.ok) return new Set();
+    return new Set((await response.json()).map((p) => `${p.animal}/${p.colour}`));
+  } catch {
+    return new Set();  // the server says so if one is taken after all
   }
 }
