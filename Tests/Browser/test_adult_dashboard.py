@@ -322,3 +322,32 @@ def test_the_class_list_shows_the_stored_practice_day_in_any_time_zone(browser, 
     shown = page.evaluate("[...document.querySelectorAll('.card .last')].map(p => p.textContent)")
     assert f"Zuletzt geübt: {day}.{month}.{year}" in shown, shown
     context.close()
+
+
+def test_a_child_who_only_traces_is_not_shown_waiting_for_phases_it_never_meets(browser, practised):
+    """In the study's tracing-only arms (guidedOnly, control) a letter has no watching, no dots and
+    no writing alone: the parents see the tracing row and why the rest is not there, not
+    "0 begonnen" and "Noch nichts selbst geschrieben" for ever."""
+    server, _ = practised
+    child = create_profile(server, "hase", "gelb", name="Ben")
+    with server.db() as con:
+        con.execute("UPDATE child SET condition = 'guidedOnly' WHERE id = ?", (child,))
+    kid = SocketChild(server, child, seed=5)
+    assert kid.condition == "guidedOnly"
+    kid.lesson("M")
+    kid.close()
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/adult/child.html?id={child}")
+        solve_gate_in_page(page)
+        page.wait_for_selector("body[data-loaded=true]")
+        phases = table(page, "#phase-table")
+        assert [r[0] for r in phases] == ["Nachspuren"], phases
+        guided = rows(server, "SELECT COUNT(*) AS n FROM phaseRecord WHERE childID = ? AND phase = 'guided'", child)[0]["n"]
+        assert phases[0][1] == str(guided)
+        assert page.is_visible("#phases-study-note")
+        assert "spurt das Kind nur nach" in page.inner_text("#motor-chart")
+        assert "spurt das Kind nur nach" in page.inner_text("#latest-free")
+    finally:
+        context.close()

@@ -285,6 +285,25 @@ def test_a_parent_who_adds_a_child_hands_the_tablet_over_signed_out(page, server
     page.wait_for_selector(".gate .gate-key")  # the adult area asks again
 
 
+def test_a_child_who_opened_the_gate_by_chance_gets_out_without_reading(page, server):
+    """The "+" and the lock open the grown-ups' sheet; a child who cannot read closes it by tapping
+    beside it or the ×, and is back on "Wer schreibt heute?"."""
+    page.goto(server.url)
+    wait_screen(page, "who")
+    for close in (lambda: page.mouse.click(8, 8), lambda: page.click(".gate .gate-dismiss")):
+        page.click("#add-child")
+        page.wait_for_selector(".gate .gate-key")
+        close()
+        page.wait_for_selector(".gate", state="detached")
+        assert page.evaluate("document.body.dataset.screen") == "who"
+    page.click("#adult-door")
+    page.wait_for_selector(".gate .gate-key")
+    size = page.eval_on_selector(".gate .gate-dismiss", "e => e.getBoundingClientRect().toJSON()")
+    assert size["width"] >= 44 and size["height"] >= 44, "a target for a child's finger"
+    page.click(".gate .gate-box h2")  # a tap inside the sheet keeps it
+    assert page.locator(".gate").count() == 1
+
+
 def test_a_new_child_is_offered_only_pictures_no_other_child_has(page, server):
     """A child who cannot read finds itself on "Wer schreibt heute?" by its picture alone: a colour
     another child has for that animal is not offered, an animal taken in every colour not at all,

@@ -490,6 +490,12 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     assert shown == local and not any("Z" in t or "T" in t for t in shown), shown[:3]
     assert page.locator("#study-active").is_checked()
     assert page.locator("#children-table tbody tr").count() == CHILDREN
+    # Whoever records a consent form finds the child by its name or picture, as the class page shows
+    # it, with the id of the files beside it (these children have no nickname: their picture's name).
+    named = page.eval_on_selector_all("#children-table tbody tr", "rows => rows.map(r => [r.dataset.child, r.cells[0].textContent])")
+    assert all(text == f"Eule, blau · {child}" for child, text in named), named[:3]
+    options = page.eval_on_selector_all("select[name=childID] option", "os => os.map(o => [o.value, o.textContent])")
+    assert options and all(text == f"Eule, blau · {value}" for value, text in options), options[:3]
     assert not [m for m in page.messages if m.startswith("error")], page.messages
 
 

@@ -122,3 +122,34 @@ def test_every_screen_at_ipad_size(browser, server, orientation, scheme):
     shot("fortschritte")
     assert len(seen) == 14
     context.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024), (1366, 1024)])
+def test_a_whole_class_is_on_who_is_writing_at_once(browser, server, size):
+    """A class of 24 on "Wer schreibt heute?": every child's picture (and the tile to add one) is on
+    the screen without scrolling, each still large enough for a child's finger."""
+    animals = ["fuchs", "igel", "hase", "baer", "katze", "eule", "maus", "frosch", "pinguin", "loewe", "elefant", "schildkroete"]
+    for colour in ("rot", "blau"):
+        for animal in animals:
+            create_profile(server, animal, colour)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        wait_screen(page, "who")
+        page.wait_for_function("document.querySelectorAll('#who-tiles .tile').length === 25")
+        page.wait_for_timeout(300)
+        boxes = page.eval_on_selector_all("#who-tiles .tile", "els => els.map((e) => e.getBoundingClientRect().toJSON())")
+        for box in boxes:
+            assert box["width"] >= 88 and box["height"] >= 88, box
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], f"below the screen's edge: {box}"
+        assert page.evaluate("document.getElementById('who-tiles').scrollHeight <= document.getElementById('who-tiles').clientHeight + 1")
+        page.screenshot(path=str(artifact(f"who-class-of-24-{size[0]}x{size[1]}.png")))
+        # Turned, it fits again.
+        page.set_viewport_size({"width": size[1], "height": size[0]})
+        page.wait_for_timeout(300)
+        boxes = page.eval_on_selector_all("#who-tiles .tile", "els => els.map((e) => e.getBoundingClientRect().toJSON())")
+        assert all(b["y"] + b["height"] <= size[0] and b["width"] >= 88 for b in boxes), boxes
+    finally:
+        context.close()

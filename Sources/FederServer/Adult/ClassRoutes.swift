@@ -98,6 +98,9 @@ struct AdultChildView: ResponseEncodable {
     var pointer: PointerKind?
     var script: String
     var condition: StudyCondition
+    /// The phases a letter has in the child's condition (the study's control and guidedOnly arms
+    /// trace only): the dashboard does not wait for phases the child never meets.
+    var phases: [LessonPhase]
     var settings: ChildSettings
     var archived: Bool
     var createdAt: Date
@@ -113,6 +116,7 @@ struct AdultChildView: ResponseEncodable {
     init(_ child: ChildRecord, practiceDays: Set<CalendarDay>) {
         id = child.id; name = child.displayName; animal = child.animal; colour = child.colour
         handedness = child.handedness; pointer = child.pointer; script = child.script; condition = child.condition
+        phases = child.condition.phases
         settings = child.settings; archived = child.archivedAt != nil; createdAt = child.createdAt
         onboarded = child.onboardedAt != nil
         let scheduler = child.scheduler

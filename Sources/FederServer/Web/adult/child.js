@@ -142,9 +142,13 @@ function showDays(d) {
     d.days.map((x) => [dayLabel(x.day), String(x.judged), String(x.succeeded), percent(x.accuracy)]), "accuracy-table"));
 }
 
-function showPhases(d) {
-  $("phase-table").tBodies[0].replaceChildren(...d.phases.map((p) =>
+function showPhases(d, child) {
+  // A phase the child's condition does not have (the study's tracing-only arms) is left out unless
+  // the child met it before (an arm changed).
+  const shown = d.phases.filter((p) => child.phases.includes(p.phase) || p.begun > 0);
+  $("phase-table").tBodies[0].replaceChildren(...shown.map((p) =>
     row([PHASE_NAMES[p.phase] ?? p.phase, String(p.begun), String(p.passed), percent(p.rate)])));
+  $("phases-study-note").hidden = child.phases.includes("freeWrite");
 }
 
 function showNeeds(d, child) {
@@ -162,10 +166,17 @@ function showNeeds(d, child) {
   }));
 }
 
-function showMotor(d) {
+const WRITES_NOT_ALONE = "In seiner Übungsform (Studie) spurt das Kind nur nach und schreibt nicht selbst.";
+
+function showMotor(d, child) {
   const chart = $("motor-chart");
   chart.replaceChildren();
-  if (!d.motor.length) { chart.textContent = "Noch nichts selbst geschrieben: die Schreibmotorik wird beim freien Schreiben gemessen."; return; }
+  if (!d.motor.length) {
+    chart.textContent = child.phases.includes("freeWrite")
+      ? "Noch nichts selbst geschrieben: die Schreibmotorik wird beim freien Schreiben gemessen."
+      : `${WRITES_NOT_ALONE} Die Schreibmotorik wird nur beim freien Schreiben gemessen.`;
+    return;
+  }
   // Every calendar day from the first measured to the last gets its place, so that a week without
   // free writing shows as a gap rather than as the next day.
   const byDay = new Map(d.motor.map((m) => [m.day, m]));
@@ -189,7 +200,7 @@ async function glyph(script, char) {
   return glyphCache.get(key);
 }
 
-async function showLatestFree(d) {
+async function showLatestFree(d, child) {
   const items = await Promise.all(d.latestFree.map(async (f) => {
     const g = await glyph(f.script, f.char);
     const xs = f.strokes.flat().map(([x]) => x);
@@ -219,7 +230,8 @@ async function showLatestFree(d) {
     return li;
   }));
   $("latest-free").replaceChildren(...items);
-  if (!items.length) $("latest-free").replaceChildren(Object.assign(document.createElement("li"), { textContent: "Noch nichts selbst geschrieben." }));
+  const none = child.phases.includes("freeWrite") ? "Noch nichts selbst geschrieben." : WRITES_NOT_ALONE;
+  if (!items.length) $("latest-free").replaceChildren(Object.assign(document.createElement("li"), { textContent: none }));
 }
 
 function showPaper(d, child) {
@@ -260,11 +272,11 @@ async function refresh(child) {
   showFigures(d, child);
   showLetters(d);
   showDays(d);
-  showPhases(d);
+  showPhases(d, child);
   showNeeds(d, child);
-  showMotor(d);
+  showMotor(d, child);
   showPaper(d, child);
-  await showLatestFree(d);
+  await showLatestFree(d, child);
   document.body.dataset.loaded = "true";
 }
 

@@ -58,6 +58,11 @@ function showGate() {
     const stopCountdown = () => { clearInterval(countdown); countdown = null; };
     const close = (result) => { stopCountdown(); overlay.remove(); resolve(result); };
     const cancel = () => button("Abbrechen", "gate-cancel", () => close(false));
+    // A child who opened it by chance gets out without reading: a tap beside the sheet, or the ×.
+    overlay.addEventListener("click", (event) => { if (event.target === overlay) close(false); });
+    const dismiss = button("×", "gate-dismiss", () => close(false));
+    dismiss.setAttribute("aria-label", "Schließen");
+    overlay.querySelector(".gate-box").prepend(dismiss);
 
     let task = null;
     let typed = "";

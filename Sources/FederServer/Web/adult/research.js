@@ -2,7 +2,7 @@
 // download and the dashboard's figures, all from /api/v1/research.
 import { barsWithIntervals, lines, table, fmt } from "./charts.js";
 import { openGate } from "./gate.js";
-import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES, signOut } from "./api.js";
+import { ARM_SOURCE_NAMES, CONDITION_NAMES, OUTCOME_NAMES, PHASE_NAMES, childLabel, signOut } from "./api.js";
 
 /** A German name with the export's code beside it, so the page reads in German and still matches the files. */
 const coded = (names, code) => (code in names ? `${names[code]} (${code})` : code);
@@ -54,15 +54,29 @@ async function loadStudy() {
   $("#study-summary").textContent = study.active ? `${study.enrolled} ${study.enrolled === 1 ? "Kind" : "Kinder"} aufgenommen` : "Studie ist aus";
 }
 
+/** Each child's name or picture as the class page shows it, by id: whoever records a consent form
+ * finds the child by its name, and the id beside it matches the export (which holds no names). */
+async function classNames() {
+  try {
+    const response = await fetch("/api/v1/children", { credentials: "same-origin" });
+    if (!response.ok) return new Map();
+    return new Map((await response.json()).map((c) => [c.id, childLabel(c)]));
+  } catch {
+    return new Map();  // the ids alone, as the export has them
+  }
+}
+
 async function loadChildren() {
   const children = await call("/children");
+  const names = await classNames();  // after the call above, which opens the gate when needed
+  const named = (id) => (names.has(id) ? `${names.get(id)} · ${id}` : id);
   const body = $("#children-table tbody");
   body.replaceChildren();
   for (const c of children) {
     const tr = body.insertRow();
     tr.dataset.child = c.childID;
     const consent = c.consentDate ? `${c.consentDate} (${coded(CONSENT_BY_NAMES, c.consentBy)}${c.consentReference ? ", " + c.consentReference : ""})` : "–";
-    for (const v of [c.childID, c.enrolled ? "ja" : "nein", arm(c.condition), coded(ARM_SOURCE_NAMES, c.armSource), consent]) {
+    for (const v of [named(c.childID), c.enrolled ? "ja" : "nein", arm(c.condition), coded(ARM_SOURCE_NAMES, c.armSource), consent]) {
       tr.insertCell().textContent = v;
     }
     const cell = tr.insertCell();
@@ -77,7 +91,7 @@ async function loadChildren() {
     }
   }
   for (const select of document.querySelectorAll("select[name=childID]")) {
-    select.replaceChildren(...children.map((c) => new Option(c.childID, c.childID)));
+    select.replaceChildren(...children.map((c) => new Option(named(c.childID), c.childID)));
   }
 }
 

@@ -9,6 +9,19 @@ import { isSignedIn, openGate, signOutQuietly } from "../../adult/gate.js";
 const PROMPT = { key: "app.whoIsWriting", text: "Wer schreibt heute?" };
 // While tablets wait here, the teacher may add, archive or delete children on the laptop.
 const REFRESH_MS = 5000;
+// A class's tiles shrink until every child is on the screen at once, down to this (twice a finger).
+const TILE_MAX = 180, TILE_MIN = 88;
+
+/** The largest tile (and its gap) at which `count` round tiles fit into `width` × `height`. */
+export function fittedTile(count, width, height, padding = 24) {
+  for (let size = Math.min(TILE_MAX, width * 0.26); size > TILE_MIN; size -= 4) {
+    const gap = Math.max(12, Math.round(size * 0.155));
+    const columns = Math.max(1, Math.floor((width - 2 * padding + gap) / (size + gap)));
+    const rows = Math.ceil(count / columns);
+    if (rows * (size + gap) - gap <= height - 2 * padding) return { size, gap };
+  }
+  return { size: TILE_MIN, gap: 12 };  // a very large class scrolls
+}
 
 export class WhoScreen {
   constructor(app) {
@@ -19,6 +32,17 @@ export class WhoScreen {
     const adults = document.getElementById("adult-door");
     adults.innerHTML = icons.lock();
     adults.addEventListener("click", async () => { if (await openGate()) location.href = "/adult/"; });
+    addEventListener("resize", () => { if (state.screen === "who") this.fit(); });
+  }
+
+  /** Sizes the tiles so that the whole class is seen without scrolling (an iPad turned too). */
+  fit() {
+    const count = this.tiles.children.length;
+    if (!count || !this.tiles.clientWidth) return;
+    this.tiles.style.removeProperty("--tile-size");  // measured at its own size, not the tiles'
+    const { size, gap } = fittedTile(count, this.tiles.clientWidth, this.tiles.clientHeight);
+    this.tiles.style.setProperty("--tile-size", `${size}px`);
+    this.tiles.style.setProperty("--tile-gap", `${gap}px`);
   }
 
   async show() {
@@ -76,5 +100,6 @@ export class WhoScreen {
       if (await openGate()) go("new");
     });
     this.tiles.replaceChildren(...tiles, add);
+    this.fit();
   }
 }
