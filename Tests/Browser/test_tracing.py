@@ -309,3 +309,24 @@ def test_double_taps_neither_skip_watching_nor_count_a_dot_twice(page, server):
     wait_phase(page, "guided")
     direct = json.loads(next(r for r in server.records() if r["phase"] == "direct")["record"])["direct"]
     assert [t["correct"] for t in direct["taps"]] == [True] * len(dots), direct["taps"]
+
+
+def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, server):
+    """On an iPad held upright the letter fills the paper's width: the celebration is one row below
+    the letter's base line, so the child still sees all it wrote (the panel covered its foot)."""
+    from child_steps import run_scheduled_letter
+    from test_screens import onboarded_profile
+    child = onboarded_profile(server, "katze", "gruen")
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, device_scale_factor=1)
+    page = context.new_page()
+    try:
+        page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+        page.goto(f"{server.url}/?letter=M")
+        run_scheduled_letter(page, server)
+        page.wait_for_timeout(700)  # the panel pops in
+        panel = page.eval_on_selector("#celebration .panel", "e => e.getBoundingClientRect().toJSON()")
+        base = page.eval_on_selector("#guides .ruling-line.base", "e => e.getBoundingClientRect().toJSON()")
+        assert panel["top"] > base["bottom"], (panel, base)
+        assert panel["bottom"] <= 1024
+    finally:
+        context.close()
