@@ -85,7 +85,7 @@ def test_the_traced_letter_fading_away_is_gone_once_the_child_writes_alone(page,
     """The traced letter fades out over a moment as writing alone begins; a child who starts at once
     wrote over it, a model to follow. The pen's landing takes it away."""
     from pen import glyph_to_client
-    glyph = open_letter(page, server, "L")
+    glyph = open_letter(page, server, "H")
     pen = watch_and_tap_dots(page, glyph)
     trace(page, pen, glyph)
     wait_phase(page, "freeWrite")
@@ -330,3 +330,30 @@ def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, serv
         assert panel["bottom"] <= 1024
     finally:
         context.close()
+
+
+def test_while_feder_waits_to_judge_a_letter_written_alone_the_paper_shows_it_is_looking(page, server):
+    """Writing alone is judged once the pen has rested for two to four seconds: meanwhile the paper
+    glows softly (after a moment, not between strokes), until the praise comes; the pen coming back
+    ends it at once."""
+    glyph = open_letter(page, server, "H")
+    pen = watch_and_tap_dots(page, glyph)
+    trace(page, pen, glyph)
+    wait_phase(page, "freeWrite")
+    strokes = [densify(s["checkpoints"], 3.0) for s in glyph["strokes"]]
+    pen.stroke(glyph_to_client(page, strokes[0]))
+    page.wait_for_function("document.body.dataset.looking === 'true'", timeout=1500)
+    glow = page.evaluate("getComputedStyle(document.getElementById('paper'), '::after').animationName")
+    assert glow == "looking"
+    page.wait_for_timeout(700)  # the glow at its brightest
+    page.screenshot(path=str(artifact("free-writing-looking.png")))
+    second = glyph_to_client(page, strokes[1])
+    pen._send("mousePressed", *second[0], 0.5, (-20, 15))
+    assert page.evaluate("document.body.dataset.looking") is None, "the pen is back: nothing to wait for"
+    for x, y in second[1:]:
+        pen._send("mouseMoved", x, y, 0.5, (-20, 15))
+    pen._send("mouseReleased", *second[-1], 0.0, (0, 0))
+    pen.stroke(glyph_to_client(page, strokes[2]))
+    page.wait_for_function("document.body.dataset.looking === 'true'", timeout=1500)
+    page.wait_for_function("document.body.dataset.state === 'done'", timeout=10000)
+    assert page.evaluate("document.body.dataset.looking") is None, "answered: the paper is still again"

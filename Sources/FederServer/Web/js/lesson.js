@@ -19,6 +19,10 @@ const FRAMES_PER_MOVE = { guided: 2, freeWrite: 6 };
 const OBSERVE_TAP_GRACE_MS = 600;
 // The same dot tapped again within this time is the second tap of a double tap.
 const REPEATED_DOT_TAP_MS = 700;
+// Writing alone is judged once the pen has rested for the server's quiet time (2–4 s): from this
+// long after a pen-up the paper shows that Feder is looking, so that the child does not wait with
+// no response (a shorter pause is one between strokes).
+const LOOKING_AFTER_MS = 700;
 
 export class LessonView {
   constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill, writer = () => null }) {
@@ -58,6 +62,7 @@ export class LessonView {
   /** Starts a letter; without `char` the server's scheduler picks it. Returns the `started` reply. */
   async start(char, script = "druck", variant, { word } = {}) {
     this.animation.stop();
+    this.stopLooking();
     this.resuming = false;
     this.suspended = false;
     // The last letter's lines are obsolete; a line said before it (the world's name) is still heard.
@@ -137,6 +142,7 @@ export class LessonView {
   /** The child left the lesson's screen: the letter ends on the server (recorded as left, not
    * finished), and nothing of it goes on moving or sounding. */
   leave() {
+    this.stopLooking();
     lessonKeep.forget(this.writer(), this.lessonID);
     if (!this.lessonID) return;
     this.animation.stop();
@@ -190,6 +196,7 @@ export class LessonView {
 
   down(sample, pointer) {
     if (!this.glyph || this.restoring) return;
+    this.stopLooking();
     sample = this.shifted(sample);
     sounds.unlock();
     if (this.phase === "observe" || this.phase === "direct") {
@@ -235,8 +242,21 @@ export class LessonView {
     if (!this.suspended) {
       this.flush();
       this.connection.send("up", { sample });
+      if (this.phase === "freeWrite") this.lookSoon();
     }
     this.keep();
+  }
+
+  /** After a pen-up in free writing: the paper glows softly until the server answers or the pen
+   * comes back (`body[data-looking]`). */
+  lookSoon() {
+    this.stopLooking();
+    this.lookingTimer = setTimeout(() => { document.body.dataset.looking = "true"; }, LOOKING_AFTER_MS);
+  }
+
+  stopLooking() {
+    clearTimeout(this.lookingTimer);
+    delete document.body.dataset.looking;
   }
 
   flush() {
@@ -334,6 +354,7 @@ export class LessonView {
 
   apply(event) {
     const body = document.body;
+    if (event.kind !== "proximity") this.stopLooking();  // the server answered: praise, a tip, the next phase
     switch (event.kind) {
       case "phaseStarted":
         this.enterPhase(event);
