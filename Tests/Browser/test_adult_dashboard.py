@@ -216,6 +216,16 @@ def test_schreibmotorik_shows_pressure_only_where_a_pen_measured_it(practised, d
     finger_day, pen_day = sorted(by_day)
     assert shown[day_label(finger_day)][-1] == "nicht gemessen", "a finger has no pressure: not 100 %"
     assert shown[day_label(pen_day)][-1].endswith("%"), "the pen measured pressure"
+    # The legend's row stands above the chart's highest line, where points at 100 % are drawn (they
+    # ran through the names).
+    legend_bottom, top_line, highest_point = dashboard.evaluate('''() => {
+        const svg = document.querySelector('#motor-chart svg');
+        const legend = [...svg.querySelectorAll(':scope > rect, :scope > text')].filter((e) => e.getBBox().y < 20);
+        const lines = [...svg.querySelectorAll('line.grid')].map((l) => Number(l.getAttribute('y1')));
+        const points = [...svg.querySelectorAll('circle')].map((c) => Number(c.getAttribute('cy')) - Number(c.getAttribute('r')));
+        return [Math.max(...legend.map((e) => e.getBBox().y + e.getBBox().height)), Math.min(...lines), Math.min(...points)];
+    }''')
+    assert legend_bottom < top_line - 4 and legend_bottom < highest_point, (legend_bottom, top_line, highest_point)
 
 
 def test_the_alphabet_and_the_latest_free_writing_come_from_the_stored_ink(practised, dashboard):

@@ -13,8 +13,8 @@ from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
 from test_speech import SLACK_MS, lines, unlock_audio, wait_quiet
 
 
-def onboarded(server):
-    child = create_profile(server, "frosch", "gruen")
+def onboarded(server, animal="frosch", colour="gruen"):
+    child = create_profile(server, animal, colour)  # two children in one class need two pictures
     with connect(server.ws_url) as ws:
         ws.send(json.dumps({"id": 1, "type": "hello", "child": child}))
         ws.recv()

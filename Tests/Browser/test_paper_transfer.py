@@ -191,7 +191,7 @@ def test_faces_of_two_children_kept_on_one_tablet_each_reach_their_child(browser
         context.close()
 
         # The second child takes the tablet (its id is the tablet's child now) and does the same.
-        second = onboarded(server)
+        second = onboarded(server, "maus", "lila")
         switch_paper_transfer_on(browser, server, second)
         context = browser.new_context(viewport=viewport, storage_state=tablet)
         context.add_init_script(f"localStorage.setItem('feder.child', '{second}')")

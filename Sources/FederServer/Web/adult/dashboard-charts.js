@@ -48,9 +48,12 @@ export function dataTable(caption, columns, rows, id) {
 
 // The left margin holds the longest tick label ("12,5 min", "100 %"): at 44 "1,5 min" lost its 1.
 const WIDTH = 720, HEIGHT = 220, M = { left: 64, right: 10, top: 14, bottom: 30 };
+// A chart with a legend keeps the legend's row above its highest line: at 100 % the lines and
+// points ran through the names.
+const LEGEND_ROW = 22;
 
-function axes(svg, yMax, yFormat, xLabels) {
-  const y = (v) => M.top + (HEIGHT - M.top - M.bottom) * (1 - v / (yMax || 1));
+function axes(svg, yMax, yFormat, xLabels, top = M.top) {
+  const y = (v) => top + (HEIGHT - top - M.bottom) * (1 - v / (yMax || 1));
   for (let k = 0; k <= 4; k++) {
     const v = (yMax * k) / 4;
     el("line", { x1: M.left, x2: WIDTH - M.right, y1: y(v), y2: y(v), class: "grid" }, svg);
@@ -85,7 +88,7 @@ export function barChart(container, { title, labels, values, yMax, yFormat }) {
 /// breaks the line, so a gap shows as one.
 export function lineChart(container, { title, labels, series, yMax, yFormat }) {
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": title });
-  const { x, y } = axes(svg, yMax, yFormat, labels);
+  const { x, y } = axes(svg, yMax, yFormat, labels, M.top + LEGEND_ROW);
   series.forEach((s, si) => {
     const points = s.values.map((v, i) => [i, v]).filter(([, v]) => v !== null && v !== undefined);
     const runs = [];
