@@ -26,6 +26,9 @@ public struct ChildRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
     /// Archived profiles are hidden from "Wer schreibt heute?"; their data stays.
     public var archivedAt: Date?
 
+    /// The picture of a child made without one being chosen, when every other is taken.
+    public static let defaultAvatar = Avatar(animal: .eule, colour: .blau)
+
     public enum Columns {
         static let id = Column(CodingKeys.id)
         static let archivedAt = Column(CodingKeys.archivedAt)
@@ -39,7 +42,7 @@ public struct ChildRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
 
     public init(id: String, condition: StudyCondition = .threePhase, learner: LearnerState = LearnerState(),
                 createdAt: Date, updatedAt: Date, displayName: String? = nil,
-                avatar: Avatar = Avatar(animal: .eule, colour: .blau), handedness: Handedness? = nil,
+                avatar: Avatar = ChildRecord.defaultAvatar, handedness: Handedness? = nil,
                 pointer: PointerKind? = nil, script: String = "druck", settings: ChildSettings = ChildSettings(),
                 onboardedAt: Date? = nil, archivedAt: Date? = nil) {
         self.id = id; self.condition = condition; self.learner = learner

@@ -44,6 +44,19 @@ public struct ChildStore: Sendable {
         return child
     }
 
+    /// An avatar that no child on "Wer schreibt heute?" shows, from the end of the lists (the last
+    /// colour's animals first, backwards: a class's chosen pictures tend to come from the front);
+    /// nil when the class has all 72.
+    static func firstFreeAvatar(in db: Database) throws -> Avatar? {
+        let shown = Set(try ChildRecord.filter(ChildRecord.Columns.archivedAt == nil).fetchAll(db).map { "\($0.animal.rawValue)/\($0.colour.rawValue)" })
+        for colour in AvatarColour.allCases.reversed() {
+            for animal in Animal.allCases.reversed() where !shown.contains("\(animal.rawValue)/\(colour.rawValue)") {
+                return Avatar(animal: animal, colour: colour)
+            }
+        }
+        return nil
+    }
+
     /// Whether a child other than `id` that is not archived shows this avatar.
     static func avatarShown(_ avatar: Avatar, besides id: String, in db: Database) throws -> Bool {
         try ChildRecord

@@ -35,7 +35,10 @@ public struct LessonStore: Sendable {
             if let existing = try ChildRecord.fetchOne(db, key: id) { return existing }
             // An id whose child an adult deleted is not made again (`ChildGone`).
             if try ChildStore.isDeleted(id, in: db) { throw ChildGone(id: id) }
-            let child = ChildRecord(id: id, createdAt: now, updatedAt: now)
+            // A picture no child on "Wer schreibt heute?" has (a tablet that remembers an id from
+            // another data folder must not add a second owl), the default only when all are taken.
+            let avatar = try ChildStore.firstFreeAvatar(in: db) ?? ChildRecord.defaultAvatar
+            let child = ChildRecord(id: id, createdAt: now, updatedAt: now, avatar: avatar)
             try child.insert(db)
             return child
         }

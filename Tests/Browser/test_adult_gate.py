@@ -323,12 +323,15 @@ def test_a_new_child_is_offered_only_pictures_no_other_child_has(page, server):
     page.click("#new-animals [data-animal=fuchs]")
     colours = page.eval_on_selector_all("#new-colours [data-colour]", "els => els.map((e) => e.dataset.colour)")
     assert colours == ["rot", "gelb", "gruen", "blau", "lila"], "the orange fox is another child's"
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/v1/profiles") else None)
     page.dblclick("#new-colours [data-colour=rot]")
     wait_screen(page, "onboarding")
     page.wait_for_timeout(500)
     with urllib.request.urlopen(f"{server.url}/api/v1/profiles") as r:
         foxes = sorted(p["colour"] for p in json.load(r) if p["animal"] == "fuchs")
     assert foxes == ["orange", "rot"], "one new child, not two"
+    assert len(posts) == 1, "the second tap asked for no second child"
 
 
 def test_going_from_the_adults_area_to_a_tablet_that_remembers_its_child_signs_out(page, server):

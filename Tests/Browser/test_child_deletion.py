@@ -59,11 +59,18 @@ def test_a_deleted_child_is_gone_from_the_database_the_disk_the_class_and_the_ta
     assert after.keys() == before.keys() and all(n == 0 for n in after.values()), after
     assert NAME.encode() not in stored_bytes(server), "the nickname is still in the database file or its log"
 
-    # The tablet still shows the child's home; its next letter finds the child gone.
+    # The tablet still shows the child's home, with a letter it kept from before (as a reload or a
+    # reopened app would resume it); its next letter finds the child gone, and the tablet lets go of
+    # the child and of the letter with its ink.
     tablet.bring_to_front()
+    tablet.evaluate(f"""localStorage.setItem('feder.lessonInProgress.{child}', JSON.stringify({{
+        child: '{child}', lesson: 'l-1', glyph: {{char: 'M', script: 'druck'}}, phase: 'guided', attempt: 1,
+        strokes: [{{pointer: 'pen', samples: [[10, 20, 0.1, 0.5, 0, 0]]}}], keptAt: Date.now() }}))""")
     tablet.click("[data-world-button=schule]")
     wait_screen(tablet, "who")
     assert tablet.evaluate("localStorage.getItem('feder.child')") is None
+    assert tablet.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('feder.lessonInProgress'))") == [], \
+        "the deleted child's ink is not left on the tablet"
     tablet.reload()
     wait_screen(tablet, "who")
     with urllib.request.urlopen(f"{server.url}/api/v1/profiles") as r:

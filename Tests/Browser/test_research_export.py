@@ -491,11 +491,13 @@ def test_the_research_page_shows_the_dashboards_numbers_with_a_table_for_every_c
     assert page.locator("#study-active").is_checked()
     assert page.locator("#children-table tbody tr").count() == CHILDREN
     # Whoever records a consent form finds the child by its name or picture, as the class page shows
-    # it, with the id of the files beside it (these children have no nickname: their picture's name).
+    # it, with the id of the files beside it (these children have no nickname: their picture's name,
+    # each its own — a child made by its first hello gets a picture no other child has).
     named = page.eval_on_selector_all("#children-table tbody tr", "rows => rows.map(r => [r.dataset.child, r.cells[0].textContent])")
-    assert all(text == f"Eule, blau · {child}" for child, text in named), named[:3]
+    assert all(re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]+, [a-zäöüß]+ · " + child, text) for child, text in named), named[:3]
+    assert len({text.split(" · ")[0] for _, text in named}) == CHILDREN, "every child its own picture"
     options = page.eval_on_selector_all("select[name=childID] option", "os => os.map(o => [o.value, o.textContent])")
-    assert options and all(text == f"Eule, blau · {value}" for value, text in options), options[:3]
+    assert options and all(text.endswith(f" · {value}") and not text.startswith(value) for value, text in options), options[:3]
     assert not [m for m in page.messages if m.startswith("error")], page.messages
 
 

@@ -334,15 +334,18 @@ def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, serv
 
 def test_while_feder_waits_to_judge_a_letter_written_alone_the_paper_shows_it_is_looking(page, server):
     """Writing alone is judged once the pen has rested for two to four seconds: meanwhile the paper
-    glows softly (after a moment, not between strokes), until the praise comes; the pen coming back
-    ends it at once."""
+    glows softly (after a moment, not between strokes; with strokes of the letter still to come only
+    in the last second of the four, so that a child thinking before the next stroke is not hurried),
+    until the praise comes; the pen coming back ends it at once."""
     glyph = open_letter(page, server, "H")
     pen = watch_and_tap_dots(page, glyph)
     trace(page, pen, glyph)
     wait_phase(page, "freeWrite")
     strokes = [densify(s["checkpoints"], 3.0) for s in glyph["strokes"]]
     pen.stroke(glyph_to_client(page, strokes[0]))
-    page.wait_for_function("document.body.dataset.looking === 'true'", timeout=1500)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("document.body.dataset.looking") is None, "two strokes of H to come: no hurry yet"
+    page.wait_for_function("document.body.dataset.looking === 'true'", timeout=2500)
     glow = page.evaluate("getComputedStyle(document.getElementById('paper'), '::after').animationName")
     assert glow == "looking"
     page.wait_for_timeout(700)  # the glow at its brightest

@@ -58,6 +58,21 @@ struct ChildStoreTests {
         #expect(Set(try await children.profiles().map(\.avatar.colour)) == [.orange, .lila, .gruen] && second.avatar == fox)
     }
 
+    /// A child made by its first `hello` (a tablet that remembers an id, a client that names one)
+    /// gets a picture no other child shows, not one owl for all.
+    @Test func aChildMadeByItsFirstHelloGetsAFreePicture() async throws {
+        let database = try FederDatabase.inMemory()
+        let lessons = LessonStore(database: database)
+        let chosen = try await lessons.children.create(avatar: Avatar(animal: .schildkroete, colour: .lila), now: Date())
+        var pictures: Set<String> = ["\(chosen.animal.rawValue)/\(chosen.colour.rawValue)"]
+        for _ in 0..<13 {
+            let child = try await lessons.child(id: UUID().uuidString.lowercased())
+            #expect(pictures.insert("\(child.animal.rawValue)/\(child.colour.rawValue)").inserted, "\(child.avatar)")
+        }
+        let known = try await lessons.child(id: chosen.id)
+        #expect(known.id == chosen.id && known.avatar == chosen.avatar, "a known child keeps its own")
+    }
+
     @Test func practiceDaysAndTodaysLettersComeFromTheStoredSessions() async throws {
         let children = try store()
         let a = try await children.create(avatar: Avatar(animal: .hase, colour: .gelb), now: Date())

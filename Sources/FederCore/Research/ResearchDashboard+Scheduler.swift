@@ -1,7 +1,7 @@
 import Foundation
 
 /// Scheduler effectiveness (brief §8): does the scheduler pick the letters a child needs, and do they
-/// get better when practised again? Read from each lesson's first scored tracing attempt (guided),
+/// get better when practised again? Read from each lesson's first judged tracing attempt (guided),
 /// the one phase every arm has, so the arms compare.
 extension ResearchDashboard {
     /// What the scheduler chose: `newOrWeak`, `review`, `word` (docs/LEARNING.md), or `chosen` for a
@@ -23,7 +23,7 @@ extension ResearchDashboard {
 
     public struct PickFigures: Sendable, Equatable, Codable {
         public var kind: String
-        /// Lessons with a scored tracing attempt.
+        /// Lessons with a judged tracing attempt.
         public var lessons: Int
         /// The first tracing score of each such lesson.
         public var score: MeanEstimate.Summary
@@ -84,7 +84,7 @@ extension ResearchDashboard {
         var counted = Set<String>()
         var lastScore: [String: Double] = [:]
 
-        /// The previous score of the letter when this attempt is its lesson's first scored tracing
+        /// The previous score of the letter when this attempt is its lesson's first judged tracing
         /// attempt (`.some(nil)` without a previous lesson); nil when the attempt does not count.
         mutating func firstTracing(_ row: AttemptRow) -> Double?? {
             guard row.phase == LessonPhase.guided.rawValue, let score = row.score, !counted.contains(row.lessonID) else { return nil }

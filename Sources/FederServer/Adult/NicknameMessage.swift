@@ -6,7 +6,7 @@ extension Nickname {
         switch problem(name) {
         case nil: nil
         case .tooLong: "Der Name hat höchstens 40 Zeichen."
-        case .unseenCharacter: "Der Name darf keinen Zeilenumbruch, Tabulator oder unsichtbare Zeichen enthalten."
+        case .unseenCharacter: "Der Name darf keine Zeilenumbrüche, Tabulatoren oder unsichtbaren Zeichen enthalten."
         }
     }
 }

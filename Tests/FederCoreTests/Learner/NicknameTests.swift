@@ -19,7 +19,8 @@ struct NicknameTests {
             #expect(Nickname.problem(name) == .unseenCharacter, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         // Emoji sequences joined by a zero-width joiner, accents, other scripts: names as people write them.
-        for name in ["Zoë 🧑‍🦰", "👨‍👩‍👧", "José", "Ömer Çelik", "Лена", "محمد", "李明", "O'Brien-Smith", "  Mia\n"] {
+        for name in ["Zoë 🧑‍🦰", "👨‍👩‍👧", "José", "Ömer Çelik", "Лена", "محمد", "李明", "O'Brien-Smith", "  Mia\n",
+                     "Tom \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"] {
             #expect(Nickname.fits(name), "\(name)")
         }
     }

@@ -32,11 +32,11 @@ public enum Nickname {
 
     /// Controls (line breaks, tabs), line and paragraph separators, and format characters (zero
     /// width spaces, direction marks and overrides) — but the zero-width joiners that hold emoji
-    /// sequences and some scripts' letters together.
+    /// sequences and some scripts' letters together, and the tags that make a flag (England's).
     static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
-        case .format: return scalar.value != 0x200C && scalar.value != 0x200D
+        case .format: return scalar.value != 0x200C && scalar.value != 0x200D && !(0xE0020...0xE007F).contains(scalar.value)
         default: return false
         }
     }

@@ -59,7 +59,12 @@ function showGate() {
     const close = (result) => { stopCountdown(); overlay.remove(); resolve(result); };
     const cancel = () => button("Abbrechen", "gate-cancel", () => close(false));
     // A child who opened it by chance gets out without reading: a tap beside the sheet, or the ×.
-    overlay.addEventListener("click", (event) => { if (event.target === overlay) close(false); });
+    // (Only a press that began there too: one that began on a key and slid off keeps it open.)
+    let pressedBeside = false;
+    overlay.addEventListener("pointerdown", (event) => { pressedBeside = event.target === overlay; });
+    // Not once the PIN is asked for: an adult taps beside the field to put the keyboard away.
+    let pinAsked = false;
+    overlay.addEventListener("click", (event) => { if (event.target === overlay && pressedBeside && !pinAsked) close(false); });
     const dismiss = button("×", "gate-dismiss", () => close(false));
     dismiss.setAttribute("aria-label", "Schließen");
     overlay.querySelector(".gate-box").prepend(dismiss);
@@ -115,6 +120,7 @@ function showGate() {
     }
 
     function askPIN(pass) {
+      pinAsked = true;
       instruction.textContent = "Bitte die Eltern-PIN eingeben.";
       message.textContent = "";
       const form = document.createElement("form");

@@ -78,6 +78,7 @@ async function main() {
   });
   function forgetChild() {
     screens.schule.paper.forgetChild(state.childID);
+    lessonKeep.forget(state.childID);  // its letter and ink leave the tablet too
     device.forget();
     state.childID = null;
     applyProfile(null);

@@ -26,6 +26,8 @@ setInterval(sayAlive, ALIVE_EVERY_MS);
 addEventListener("pagehide", () => { try { localStorage.removeItem(ALIVE + pageID); } catch { /* gone anyway */ } });
 addEventListener("pageshow", sayAlive);
 
+dropStale(Date.now());  // a tablet not written on again still lets old letters go
+
 function read(child) {
   try { return JSON.parse(localStorage.getItem(PREFIX + child)); } catch { return null; }
 }

@@ -19,10 +19,12 @@ const FRAMES_PER_MOVE = { guided: 2, freeWrite: 6 };
 const OBSERVE_TAP_GRACE_MS = 600;
 // The same dot tapped again within this time is the second tap of a double tap.
 const REPEATED_DOT_TAP_MS = 700;
-// Writing alone is judged once the pen has rested for the server's quiet time (2–4 s): from this
-// long after a pen-up the paper shows that Feder is looking, so that the child does not wait with
-// no response (a shorter pause is one between strokes).
+// Writing alone is judged once the pen has rested for the server's quiet time (2 s; 4 s while the
+// ink has fewer strokes than the letter, so that a child may think before an A's bar): from this long
+// after a pen-up the paper shows that Feder is looking, so that the child does not wait with no
+// response (a shorter pause is one between strokes); with strokes to come, only in the last second.
 const LOOKING_AFTER_MS = 700;
+const LOOKING_WITH_STROKES_TO_COME_MS = 3000;
 
 export class LessonView {
   constructor({ connection, viewport, guides, ink, progressFill, phaseDots, starsPill, writer = () => null }) {
@@ -132,8 +134,9 @@ export class LessonView {
     const { char, script, variant } = this.glyph;
     const strokes = this.penDown ? this.ink.strokes.slice(0, -1) : this.ink.strokes;
     const lastT = strokes.at(-1)?.samples.at(-1)?.[2];
+    this.keptFor = this.writer();
     lessonKeep.keep({
-      child: this.writer(), lesson: this.lessonID, glyph: { char, script, variant }, phase: this.phase,
+      child: this.keptFor, lesson: this.lessonID, glyph: { char, script, variant }, phase: this.phase,
       attempt: this.attempt, strokes, lastT,
       lastWall: lastT === undefined ? null : Date.now() - performance.now() + (lastT - this.timeShift) * 1000,
     });
@@ -143,7 +146,7 @@ export class LessonView {
    * finished), and nothing of it goes on moving or sounding. */
   leave() {
     this.stopLooking();
-    lessonKeep.forget(this.writer(), this.lessonID);
+    lessonKeep.forget(this.keptFor ?? this.writer(), this.lessonID);
     if (!this.lessonID) return;
     this.animation.stop();
     letterSound.stop();
@@ -251,7 +254,9 @@ export class LessonView {
    * comes back (`body[data-looking]`). */
   lookSoon() {
     this.stopLooking();
-    this.lookingTimer = setTimeout(() => { document.body.dataset.looking = "true"; }, LOOKING_AFTER_MS);
+    const toCome = this.ink.strokes.length < (this.glyph?.strokes?.length ?? 0);
+    this.lookingTimer = setTimeout(() => { document.body.dataset.looking = "true"; },
+      toCome ? LOOKING_WITH_STROKES_TO_COME_MS : LOOKING_AFTER_MS);
   }
 
   stopLooking() {
@@ -403,7 +408,7 @@ export class LessonView {
         sounds.stars(event.count);
         break;
       case "letterFinished":
-        lessonKeep.forget(this.writer(), this.lessonID);
+        lessonKeep.forget(this.keptFor ?? this.writer(), this.lessonID);
         this.animation.stop();
         if (event.completed) this.phaseDots.querySelectorAll("span").forEach((dot) => { dot.className = "done"; });
         setBody({ state: "done", letterStars: String(event.stars) });

@@ -3,6 +3,7 @@
 import { animals, avatar, colourNames, colourValue } from "../pictures.js";
 import { prompt, say, stopSpeaking } from "../speak.js";
 import { signOutQuietly } from "../../adult/gate.js";
+import { state } from "../state.js";
 
 export class NewChildScreen {
   constructor(app) {
@@ -59,29 +60,33 @@ export class NewChildScreen {
   }
 
   async create(colour) {
-    if (this.creating) return;  // a double tap makes one child, not two
+    if (this.creating) return;  // a second tap makes one child, not two
     this.creating = true;
-    let response;
+    let profile;
     try {
-      response = await fetch("/api/v1/profiles", {
+      const response = await fetch("/api/v1/profiles", {
         method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ animal: this.animal, colour }),
       });
-    } finally {
+      if (response.status === 409) {
+        // Another tablet gave a child this picture a moment ago: the colours are shown again without it.
+        this.taken = await takenAvatars();
+        if (state.screen === "new") this.pickAnimal(this.animal);
+        this.creating = false;
+        return;
+      }
+      if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+      profile = await response.json();
+    } catch (error) {
+      console.warn("new profile", error);
       this.creating = false;
-    }
-    if (response.status === 409) {
-      // Another tablet gave a child this picture a moment ago: the colours are shown again without it.
-      this.taken = await takenAvatars();
-      this.pickAnimal(this.animal);
       return;
     }
-    if (!response.ok) { console.warn("new profile", response.status, await response.text()); return; }
-    const profile = await response.json();
     await signOutQuietly(); // the parent's part is done: the tablet goes to the child
     stopSpeaking("prompt");
     say(profile.say);
     await this.app.choose(profile.id);
+    this.creating = false;  // on its way to onboarding: this screen is shown anew next time
   }
 }
 

@@ -18,9 +18,9 @@ export function fittedTile(count, width, height, padding = 24) {
     const gap = Math.max(12, Math.round(size * 0.155));
     const columns = Math.max(1, Math.floor((width - 2 * padding + gap) / (size + gap)));
     const rows = Math.ceil(count / columns);
-    if (rows * (size + gap) - gap <= height - 2 * padding) return { size, gap };
+    if (rows * (size + gap) - gap <= height - 2 * padding) return { size, gap, fits: true };
   }
-  return { size: TILE_MIN, gap: 12 };  // a very large class scrolls
+  return { size: TILE_MIN, gap: 12, fits: false };  // a very large class scrolls, from its first row
 }
 
 export class WhoScreen {
@@ -40,7 +40,9 @@ export class WhoScreen {
     const count = this.tiles.children.length;
     if (!count || !this.tiles.clientWidth) return;
     this.tiles.style.removeProperty("--tile-size");  // measured at its own size, not the tiles'
-    const { size, gap } = fittedTile(count, this.tiles.clientWidth, this.tiles.clientHeight);
+    const { size, gap, fits } = fittedTile(count, this.tiles.clientWidth, this.tiles.clientHeight);
+    // Centred, tiles beyond the container would overflow above its top too, where no scroll reaches.
+    this.tiles.style.alignContent = fits ? "" : "flex-start";
     this.tiles.style.setProperty("--tile-size", `${size}px`);
     this.tiles.style.setProperty("--tile-gap", `${gap}px`);
   }
