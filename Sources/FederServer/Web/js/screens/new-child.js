@@ -21,6 +21,7 @@ export class NewChildScreen {
 
   async show() {
     this.animal = null;
+    this.creating = false;  // a child made earlier (or a choice that failed on its way) holds nothing back
     prompt({ key: "app.pickAnimal", text: "Such dir ein Tier aus." });
     this.colourRow.classList.add("hidden");
     this.animalGrid.classList.remove("hidden");
