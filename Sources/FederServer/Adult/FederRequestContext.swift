@@ -17,6 +17,10 @@ struct FederRequestContext: RequestContext, SessionRequestContext {
         remoteAddress = source.channel.remoteAddress
     }
 
+    /// The device's network address without its port (a tablet keeps it while the page reloads):
+    /// what the reading task's lock is kept per. Empty where the channel names no address.
+    var device: String { remoteAddress?.ipAddress ?? "" }
+
     /// Whether an adult passed the gate (and the PIN, if one is set) in a session that has not expired.
     var isAdult: Bool { sessions.session != nil }
 

@@ -4,7 +4,8 @@ import Foundation
 import HummingbirdBcrypt
 
 /// Keeps the doors of the adult area: the reading tasks handed out (in memory, five minutes each,
-/// used once), the task's lock after wrong numbers, the passes between task and PIN, and the PIN
+/// used once), the task's lock after wrong numbers (one per device: a child drumming on its tablet
+/// locks that tablet, not the teacher's laptop), the passes between task and PIN, and the PIN
 /// itself — a bcrypt hash and its lock-out, stored in SQLite so a restart neither forgets the PIN
 /// nor opens a lock. One actor, so two tries cannot race past a lock: the PIN's state is read from
 /// SQLite once and then kept here, and every try counts in it before the actor waits for anything
@@ -35,12 +36,15 @@ actor GateKeeper {
     static let pinKey = "adult.pin"
     /// Outstanding tasks kept at most (the oldest are dropped).
     static let maxChallenges = 64
+    /// Devices whose task lock is kept at most; beyond it the locks long open are forgotten first.
+    static let maxDeviceLocks = 512
 
     private let store: KeyValueStore
     private let now: @Sendable () -> Date
     private let hashCost: UInt8
     private var challenges: [String: (challenge: GateChallenge, issued: Date)] = [:]
-    private var gateLock = LockoutState()
+    /// The reading task's lock of each device (its network address), while it matters.
+    private var gateLocks: [String: LockoutState] = [:]
     private var passes: [String: Date] = [:]
     /// The PIN's state as stored, once read; every change is made here first, then written.
     private var pin: PinState?
@@ -53,9 +57,10 @@ actor GateKeeper {
 
     // MARK: The reading task
 
-    /// A new task, or the seconds until the task's lock opens.
-    func issue() -> Result<GateChallenge, LockedError> {
+    /// A new task for `device`, or the seconds until that device's task lock opens.
+    func issue(device: String = "") -> Result<GateChallenge, LockedError> {
         let now = now()
+        let gateLock = gateLocks[device] ?? LockoutState()
         if gateLock.isLocked(at: now) { return .failure(LockedError(seconds: gateLock.secondsLeft(at: now))) }
         challenges = challenges.filter { now.timeIntervalSince($0.value.issued) < Self.challengeLifetime }
         if challenges.count >= Self.maxChallenges, let oldest = challenges.min(by: { $0.value.issued < $1.value.issued }) {
@@ -69,24 +74,38 @@ actor GateKeeper {
 
     struct LockedError: Error, Equatable { var seconds: Int }
 
-    /// Checks a typed answer; each task can be answered once.
-    func answer(challengeID: String, answer: String) async throws -> Outcome {
+    /// Checks a typed answer from `device`; each task can be answered once.
+    func answer(challengeID: String, answer: String, device: String = "") async throws -> Outcome {
         let now = now()
+        var gateLock = gateLocks[device] ?? LockoutState()
         if gateLock.isLocked(at: now) { return .locked(seconds: gateLock.secondsLeft(at: now)) }
         guard let entry = challenges.removeValue(forKey: challengeID),
               now.timeIntervalSince(entry.issued) < Self.challengeLifetime else { return .unknown }
         guard entry.challenge.accepts(answer) else {
             gateLock = gateLock.failing(at: now, policy: .gate)
+            keepGateLock(gateLock, of: device, now: now)
             if gateLock.isLocked(at: now) { return .locked(seconds: gateLock.secondsLeft(at: now)) }
             return .wrong(triesLeft: LockoutPolicy.gate.failuresPerLock - gateLock.failures)
         }
-        gateLock = gateLock.succeeding()
+        gateLocks[device] = nil
         guard try await pinStateWithChangesFromOutside().hash != nil else { return .signedIn }
         let pass = Self.token()
         passes = passes.filter { now.timeIntervalSince($0.value) < Self.passLifetime }
         passes[pass] = now
         return .pinRequired(pass: pass)
     }
+
+    /// Keeps `lock` as `device`'s. The map stays bounded: when full, the locks that opened longest
+    /// ago go first (a device still locked is dropped only when every kept one is).
+    private func keepGateLock(_ lock: LockoutState, of device: String, now: Date) {
+        gateLocks[device] = lock
+        guard gateLocks.count > Self.maxDeviceLocks else { return }
+        let openest = gateLocks.min { ($0.value.lockedUntil ?? .distantPast) < ($1.value.lockedUntil ?? .distantPast) }
+        if let openest { gateLocks[openest.key] = nil }
+    }
+
+    /// How many devices' task locks are kept (for a test of the bound).
+    var keptDeviceLocks: Int { gateLocks.count }
 
     // MARK: The PIN
 

@@ -17,15 +17,15 @@ struct GateRoutes: Sendable {
         adult.get("state") { _, context -> AdultState in
             AdultState(signedIn: context.isAdult, pinSet: try await keeper.pinIsSet)
         }
-        adult.get("gate") { _, _ -> GateTask in
-            switch await keeper.issue() {
+        adult.get("gate") { _, context -> GateTask in
+            switch await keeper.issue(device: context.device) {
             case .success(let challenge): return GateTask(challenge)
             case .failure(let locked): throw Self.lockedError(locked.seconds)
             }
         }
         adult.post("gate") { request, context -> GateAnswerReply in
             let body = try await request.decodeForAdults(as: GateAnswer.self, context: context)
-            return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer), door: "gate", context: context)
+            return try self.reply(try await keeper.answer(challengeID: body.id, answer: body.answer, device: context.device), door: "gate", context: context)
         }
         adult.post("pin") { request, context -> GateAnswerReply in
             let body = try await request.decodeForAdults(as: PinEntry.self, context: context)
