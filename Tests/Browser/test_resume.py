@@ -65,11 +65,7 @@ def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
 
     pen.stroke(glyph_to_client(page, densify(pieces[0], 3.0)))
     # A piece of the joined stroke completes no glyph stroke: wait for its draft instead.
-    for _ in range(100):
-        if server.draft_strokes() == 1:
-            break
-        page.wait_for_timeout(50)
-    assert server.draft_strokes() == 1
+    wait_for_drafts(page, server, 1)
     server.stop()
     page.wait_for_selector("#offline:not(.hidden)")
     server.start()
@@ -87,6 +83,15 @@ def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):
     assert [r["outcome"] for r in guided] == ["passed"]
     assert len(json.loads(guided[0]["ink"])["strokes"]) == len(pieces) + len(glyph["strokes"]) - 1, "no stroke is lost"
     assert server.draft_strokes() == 0
+
+
+def wait_for_drafts(page, server, count):
+    """Waits until the server holds `count` drafted strokes (a stroke is kept at its pen-up)."""
+    for _ in range(100):
+        if server.draft_strokes() == count:
+            break
+        page.wait_for_timeout(50)
+    assert server.draft_strokes() == count, "the stroke was kept as a draft"
 
 
 def ink_pixels(page):
@@ -141,10 +146,7 @@ def test_a_reload_mid_letter_goes_on_where_it_was_with_the_childs_ink(page, serv
 
     # Writing alone: the first stroke, a reload, the rest.
     pen.stroke(glyph_to_client(page, strokes[0]))
-    for _ in range(100):
-        if server.draft_strokes() == 1:
-            break
-        page.wait_for_timeout(50)
+    wait_for_drafts(page, server, 1)
     page.wait_for_timeout(300)
     page.reload()
     page.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
@@ -215,10 +217,7 @@ def test_a_reopened_app_goes_on_with_the_letter_but_never_takes_it_from_an_open_
         pen.stroke(glyph_to_client(page, stroke))
     wait_phase(page, "freeWrite")
     pen.stroke(glyph_to_client(page, strokes[0]))
-    for _ in range(100):
-        if server.draft_strokes() == 1:
-            break
-        page.wait_for_timeout(50)
+    wait_for_drafts(page, server, 1)
     page.wait_for_timeout(300)
 
     # The app is closed and opened again: a new page at the app's address.
