@@ -8,7 +8,7 @@ import urllib.request
 from adult_gate import create_profile
 from conftest import no_digits_shown
 from lesson_steps import wait_phase, watch_and_tap_dots
-from pen import Pen, densify, glyph_to_client
+from pen import Pen, densify, glyph_to_client, start_dots, tap
 from test_schulschrift import split_at_joins, word_geometry
 from test_screens import onboarded_profile
 
@@ -51,6 +51,44 @@ def test_the_server_stopped_mid_letter_and_started_again(page, server):
     assert [r["phase"] for r in records].count("observe") == 1 and [r["phase"] for r in records].count("direct") == 1
     assert len({r["lessonID"] for r in records}) == 1
     assert server.draft_strokes() == 0
+
+
+def done_dots(page):
+    """Which start dots the child sees as tapped."""
+    return page.evaluate("[...document.querySelectorAll('#guides circle.start-dot')].map((c) => c.classList.contains('done'))")
+
+
+def test_the_dots_tapped_before_the_server_went_away_stay_tapped(page, server):
+    """Learning the direction, the first dot tapped, then the server away: back, the first dot still
+    shows as tapped and the child goes on with the second; the attempt is one run of right taps."""
+    child = new_profile(server)
+    page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+    page.goto(f"{server.url}/?letter=H")
+    wait_phase(page, "observe")
+    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
+        glyph = json.load(r)
+    pen = Pen(page)
+    tap(page, pen, glyph["width"] / 2, 150)
+    wait_phase(page, "direct")
+    dots = start_dots(page)
+    tap(page, pen, *dots[0])
+    page.wait_for_function("document.querySelector('#guides circle.start-dot').classList.contains('done')")
+    server.stop()
+    page.wait_for_selector("#offline:not(.hidden)")
+    server.start()
+    page.wait_for_function("document.body.dataset.resumed === '1'", timeout=20000)
+    page.wait_for_selector("#offline", state="hidden")
+    assert page.evaluate("document.body.dataset.phase") == "direct"
+    assert done_dots(page) == [True, False, False], "the dot tapped before stays tapped, the others wait"
+    for x, y in dots[1:]:
+        tap(page, pen, x, y)
+        page.wait_for_timeout(120)
+    wait_phase(page, "guided")
+    direct = [r for r in server.records() if r["phase"] == "direct"]
+    assert [r["outcome"] for r in direct] == ["passed"], direct
+    taps = json.loads(direct[0]["record"])["direct"]["taps"]
+    assert [(t["dot"], t["correct"]) for t in taps] == [(0, True), (1, True), (2, True)], taps
+    assert direct[0]["score"] == 1.0
 
 
 def test_a_schulschrift_word_goes_on_after_the_server_was_away(page, server):

@@ -14,7 +14,7 @@ struct ResumeBehindTests {
     static let child = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
 
     static func resumed(_ replies: [ServerMessage]) -> (phase: LessonPhase, attempt: Int)? {
-        for case .resumed(_, _, let phase, let attempt, _, _) in replies { return (phase, attempt) }
+        for case .resumed(_, _, let phase, let attempt, _, _, _) in replies { return (phase, attempt) }
         return nil
     }
 
@@ -208,19 +208,24 @@ struct ResumeAfterTapsTests {
         return (h, lesson)
     }
 
-    /// A new connection of the same child resuming direct's first attempt.
-    static func resumed(_ h: T.Harness, _ lesson: String) async throws -> SessionConnection {
+    /// A new connection of the same child resuming direct's first attempt; `dots`: the start dots
+    /// it must say were tapped before the cut.
+    static func resumed(_ h: T.Harness, _ lesson: String, dots: Int = 0) async throws -> SessionConnection {
         var again = ResumeOwnershipTests.reconnect(h)
         _ = await ResumeOwnershipTests.send(#"{"type":"hello","child":"\#(ResumeBehindTests.child)"}"#, to: &again)
         let replies = await ResumeOwnershipTests.send(
             #"{"type":"start","glyph":"H","resume":{"lesson":"\#(lesson)","phase":"direct","attempt":1}}"#, to: &again)
         let at = try #require(ResumeBehindTests.resumed(replies), "\(replies)")
         #expect(at.phase == .direct && at.attempt == 1, "the same attempt goes on: a cut is no try of the child's")
+        var said: Int?
+        for case .resumed(_, _, _, _, _, _, let d) in replies { said = d }
+        #expect(said == dots, "the dots tapped before the cut: \(String(describing: said))")
         return again
     }
 
-    static func tapEveryDot(_ h: T.Harness, on connection: inout SessionConnection) async {
-        for i in glyph.strokes.indices {
+    /// Taps every start dot from `from` on, in order, and lets the pause after the last one pass.
+    static func tapEveryDot(_ h: T.Harness, on connection: inout SessionConnection, from: Int = 0) async {
+        for i in glyph.strokes.indices where i >= from {
             h.clock.advance(0.5)
             _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":\#(i)}"#, to: &connection)
         }
@@ -241,12 +246,54 @@ struct ResumeAfterTapsTests {
         #expect(abs(score - Double(1 + n) / Double(2 + n)) < 1e-9, "the score counts every tap")
     }
 
+    /// Its cut-off part stored, the resumed attempt goes on at the second dot (the page shows the
+    /// first as done): the child who goes on from memory is right, and the attempt's taps read as
+    /// one run of dots (until 2026-11-29 it began at the first dot again, and a child who went on
+    /// with the second was marked wrong).
     @Test func theOldConnectionClosedFirst() async throws {
         var (h, lesson) = try await Self.tappedThenCut()
         await h.connection.close()
-        var again = try await Self.resumed(h, lesson)
-        await Self.tapEveryDot(h, on: &again)
-        try Self.expectOneAttemptWithEveryTap(h)
+        var again = try await Self.resumed(h, lesson, dots: 1)
+        await Self.tapEveryDot(h, on: &again, from: 1)
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.attempt) == [1] && direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+        let taps = try #require(direct.first?.record?.direct?.taps)
+        #expect(taps.map(\.dot) == [2] + Array(Self.glyph.strokes.indices), "every tap once, in the order tapped")
+        #expect(taps.map(\.correct) == [false] + Self.glyph.strokes.map { _ in true })
+        #expect(direct.first?.record?.errors.filter { $0.code == .wrongDot }.count == 1)
+        let n = Self.glyph.strokes.count
+        #expect(abs((direct.first?.score ?? 0) - Double(n) / Double(1 + n)) < 1e-9)
+    }
+
+    /// Cut off twice: the second resume goes on after the dots of both parts.
+    @Test func anAttemptCutOffTwiceGoesOnAfterTheDotsOfBothParts() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        await h.connection.close()
+        var second = try await Self.resumed(h, lesson, dots: 1)
+        h.clock.advance(0.5)
+        _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":1}"#, to: &second)
+        await second.close()
+        var third = try await Self.resumed(h, lesson, dots: 2)
+        await Self.tapEveryDot(h, on: &third, from: 2)
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+        #expect(direct.first?.record?.direct?.taps.map(\.dot) == [2] + Array(Self.glyph.strokes.indices))
+    }
+
+    /// Every dot tapped before the cut: the resumed attempt passes after the usual pause, with no tap.
+    @Test func anAttemptCutOffAfterItsLastDotPassesWhenResumed() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        for i in 1..<Self.glyph.strokes.count {
+            h.clock.advance(0.2)
+            _ = await h.send(#"{"type":"tap","dot":\#(i)}"#)
+        }
+        await h.connection.close()
+        var again = try await Self.resumed(h, lesson, dots: Self.glyph.strokes.count)
+        h.clock.advance(1.5)
+        _ = await again.tick()
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+        #expect(direct.first?.record?.direct?.taps.map(\.dot) == [2] + Array(Self.glyph.strokes.indices))
     }
 
     @Test func theOldConnectionClosedWhileTheResumedAttemptWentOn() async throws {
@@ -277,7 +324,7 @@ struct ResumeAfterTapsTests {
     @Test func aResumedAttemptLeftAfterMoreTapsIsOneRecord() async throws {
         var (h, lesson) = try await Self.tappedThenCut()
         await h.connection.close()
-        var again = try await Self.resumed(h, lesson)
+        var again = try await Self.resumed(h, lesson, dots: 1)
         h.clock.advance(0.5)
         _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":2}"#, to: &again)
         _ = await ResumeOwnershipTests.send(#"{"type":"end"}"#, to: &again)

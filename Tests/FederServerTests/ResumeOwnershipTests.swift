@@ -23,7 +23,7 @@ struct ResumeOwnershipTests {
     }
 
     static func resumedStrokes(_ replies: [ServerMessage]) -> Int? {
-        for case .resumed(_, _, _, _, let strokes, _) in replies { return strokes }
+        for case .resumed(_, _, _, _, let strokes, _, _) in replies { return strokes }
         return nil
     }
 

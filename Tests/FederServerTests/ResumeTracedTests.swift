@@ -10,7 +10,7 @@ struct ResumeTracedTests {
     typealias T = SessionConnectionTests
 
     static func traced(_ replies: [ServerMessage]) -> (strokes: Int, traced: TracedSoFar?)? {
-        for case .resumed(_, _, _, _, let strokes, let traced) in replies { return (strokes, traced) }
+        for case .resumed(_, _, _, _, let strokes, let traced, _) in replies { return (strokes, traced) }
         return nil
     }
 

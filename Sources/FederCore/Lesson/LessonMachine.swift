@@ -98,6 +98,9 @@ public struct LessonMachine: Sendable {
         return TracedSoFar(stroke: tracker.strokeIndex, checkpoint: tracker.nextCheckpoint, progress: tracker.progress)
     }
 
+    /// How many start dots have been tapped in order in the attempt in progress (direct only).
+    public var dotsTapped: Int? { direct?.next }
+
     /// Samples dropped so far in the attempt in progress (non-finite, absurd, out of order).
     public var ignoredSamples: Int { guided?.trace.ignoredSamples ?? free?.recorder.ignoredSamples ?? 0 }
 

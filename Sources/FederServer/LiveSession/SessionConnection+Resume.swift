@@ -72,6 +72,7 @@ extension SessionConnection {
         let plan = earlier.last?.plan ?? planFor(glyph, condition: condition)
         let (machine, events) = LessonMachine.resume(glyph: glyph, condition: condition, plan: plan, recognizer: recognizer,
                                                      phase: phase, attempt: attempt, earlier: earlier, keptInk: kept?.ink,
+                                                     tappedDots: Self.dotsTapped(in: rows, phase: phase, attempt: attempt),
                                                      at: clock.monotonic())
         let keptCount = machine.inkInProgress?.strokes.count ?? 0
         lesson = ActiveLesson(machine: machine, id: resume.lesson, phaseWallStart: clock.wall(),
@@ -88,8 +89,19 @@ extension SessionConnection {
             self.lesson?.draftedStrokes = keptCount
         }
         replies.append(.resumed(re: id, lesson: resume.lesson, phase: phase, attempt: attempt, strokes: keptCount,
-                                traced: self.lesson?.machine.tracedSoFar))
+                                traced: self.lesson?.machine.tracedSoFar, dots: self.lesson?.machine.dotsTapped))
         return replies
+    }
+
+    /// The start dots tapped in order in the parts of a direct attempt cut off before: each right
+    /// tap moved the due dot on by one, part after part. (A part whose record is not stored yet —
+    /// its connection has not closed — is not known here: the attempt then goes on at the first dot,
+    /// and the later merge still keeps every tap.)
+    static func dotsTapped(in rows: [PhaseRecordRow], phase: LessonPhase, attempt: Int) -> Int {
+        guard phase == .direct else { return 0 }
+        return rows.compactMap(\.record)
+            .filter { $0.phase == .direct && $0.attempt == attempt && $0.outcome == .abandoned }
+            .reduce(0) { $0 + ($1.direct?.taps.filter(\.correct).count ?? 0) }
     }
 
     /// What is stored of a lesson to resume, and its letter.

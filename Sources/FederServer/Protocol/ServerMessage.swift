@@ -9,8 +9,9 @@ enum ServerMessage: Sendable, Equatable {
     case started(re: RequestID?, glyph: GlyphGeometry, condition: StudyCondition, phases: [LessonPhase],
                  lesson: String? = nil, pick: PickInfo? = nil, profile: ProfileInfo? = nil)
     /// An interrupted lesson goes on: the server holds `strokes` strokes of the attempt; the page sends the rest.
-    /// `traced`: while tracing, how far those strokes traced the letter (a reloaded page shows it again).
-    case resumed(re: RequestID?, lesson: String, phase: LessonPhase, attempt: Int, strokes: Int, traced: TracedSoFar? = nil)
+    /// `traced`: while tracing, how far those strokes traced the letter (a reloaded page shows it again);
+    /// `dots`: in direct, how many start dots were tapped in order before the cut (shown as done).
+    case resumed(re: RequestID?, lesson: String, phase: LessonPhase, attempt: Int, strokes: Int, traced: TracedSoFar? = nil, dots: Int? = nil)
     /// Werkstatt's answer to `read`.
     case read(re: RequestID?, ReadInfo)
     /// After a letter: the jar, the round, a new sticker.
@@ -28,7 +29,7 @@ enum ServerMessage: Sendable, Equatable {
 extension ServerMessage: Encodable {
     private enum Key: String, CodingKey {
         case type, re, `protocol`, child, condition, phases, glyph, events, ignored, record, phase, completed, code, message
-        case profile, lesson, pick, attempt, strokes, answer, progress, traced
+        case profile, lesson, pick, attempt, strokes, answer, progress, traced, dots
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -50,7 +51,7 @@ extension ServerMessage: Encodable {
             try c.encodeIfPresent(lesson, forKey: .lesson)
             try c.encodeIfPresent(pick, forKey: .pick)
             try c.encodeIfPresent(profile, forKey: .profile)
-        case .resumed(let re, let lesson, let phase, let attempt, let strokes, let traced):
+        case .resumed(let re, let lesson, let phase, let attempt, let strokes, let traced, let dots):
             try c.encode("resumed", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)
             try c.encode(lesson, forKey: .lesson)
@@ -58,6 +59,7 @@ extension ServerMessage: Encodable {
             try c.encode(attempt, forKey: .attempt)
             try c.encode(strokes, forKey: .strokes)
             try c.encodeIfPresent(traced, forKey: .traced)
+            try c.encodeIfPresent(dots, forKey: .dots)
         case .read(let re, let answer):
             try c.encode("read", forKey: .type)
             try c.encodeIfPresent(re, forKey: .re)

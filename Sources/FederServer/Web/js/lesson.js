@@ -335,6 +335,8 @@ export class LessonView {
       this.dropQueued(); // what was queued is in the ink, which is sent from here
       if (same) {
         if (message.traced) this.showTraced(message.traced);
+        // Direct: the dots tapped before the cut stay done; the child goes on with the next one.
+        for (let dot = 0; dot < (message.dots ?? 0); dot++) this.guides.markDot(dot, "done");
         this.sendKeptStrokes(message.strokes);
       }
       this.keep();
