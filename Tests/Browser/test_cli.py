@@ -70,6 +70,30 @@ def test_every_answer_names_its_input_line(letters):
     assert "error" in assessed[1] and all("stars" in a for a in assessed[:1] + assessed[2:]), "a bad line without an id is named by its number"
 
 
+def test_a_sample_without_x_and_y_or_an_unknown_expected_letter_is_named_not_read(letters):
+    """Until 2026-11-29 `recognize` left such samples out unsaid and read a line of them as an l; an
+    unknown "expected" got probability 0 as if it were a real answer."""
+    good = letters["A"]
+    broken = [
+        {"strokes": [[[None, 2], [3, 4]]]},
+        {"strokes": [[[1], [3, 4]]]},
+        {"strokes": [[{"x": 3}, {"x": 4, "y": 5}]]},
+        {"strokes": good, "expected": "€"},
+        {"strokes": good, "expected": 7},
+    ]
+    text = "\n".join(json.dumps(line) for line in broken) + "\n"
+    answers = [json.loads(line) for line in run(["recognize", "-"], text.encode()).stdout.decode().splitlines()]
+    assert [a["line"] for a in answers] == [1, 2, 3, 4, 5]
+    assert answers[0]["error"] == "stroke 1, sample 1: a sample needs x and y (numbers)"
+    assert answers[1]["error"] == "stroke 1, sample 1: a sample needs x and y (numbers)"
+    assert answers[2]["error"] == "stroke 1, sample 1: a sample needs x and y (numbers)"
+    assert "is no character the reader knows" in answers[3]["error"]
+    assert answers[4]["expected"]["letter"] == "7" and "label" in answers[4], "a digit expected as a number is read"
+    summary = run(["recognize", "--summary", "-"], ("\n".join(lines(letters) + [json.dumps({"label": "a", **broken[0]})])).encode())
+    assert "1 a sample without x and y" in summary.stderr.decode()
+    assert json.loads(summary.stdout)["skipped"] == 1
+
+
 def test_the_childrens_data_is_readable_by_its_owner_only(tmp_path):
     """`feder serve` makes its data folder and database its user's alone, whatever the umask (022
     left them readable by every account on the laptop); so does `feder export` with its files."""

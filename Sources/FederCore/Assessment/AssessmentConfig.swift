@@ -32,8 +32,12 @@ public struct AssessmentConfig: Sendable, Equatable, Codable {
     /// A stroke at most this share of the rest of the ink's size (box diagonals) is a touch …
     public var strayTouchSize = 0.1
     /// … and left out of the letter when it lies farther than this share of that size from the rest
-    /// (unless it lies above the rest of a letter with a dot).
+    /// (unless it is the dot of a letter with a dot).
     public var strayTouchDistance = 0.35
+    /// A touch above the letter's body within this share of the body's size (box diagonal) is the
+    /// dot of a letter with one. Measured on the 843 i and j of UNIPEN's development file whose dot
+    /// is a stroke of its own: median 0.52, 99 % within 1.64, the farthest 2.89.
+    public var dotReach = 3.0
 
     // MARK: Free writing (after the ink is fitted onto the glyph)
     /// Ink farther than this from its line has left the corridor.

@@ -64,7 +64,9 @@ struct InkPreprocessor: Sendable {
     static let grid = 1.0 / 1_073_741_824
 
     func features(_ strokes: [[Point]]) throws -> Features {
-        let norm = try Self.normalize(Self.sanitize(strokes))
+        // A device's glitches (`InkGlitches`) go before the box is measured: the one step without
+        // a twin in ink.py, as it changes only ink that no hand wrote.
+        let norm = try Self.normalize(InkGlitches.removed(from: Self.sanitize(strokes)))
         return Features(trajectory: try trajectory(norm), raster: rasterize(norm))
     }
 

@@ -8,9 +8,9 @@ struct RecognizeCommand: ParsableCommand {
         commandName: "recognize",
         abstract: "Recognise handwritten letters (or words) from ink, one JSON object per line.",
         discussion: """
-            Each input line is {"strokes": [[[x, y, …], …], …]} (any units, y down — y up with --y-up or \
-            "yAxis": "up" on the line —; extra numbers per point \
-            and extra fields are ignored; "expected": "a" adds the verification). Each output line is \
+            Each input line is {"strokes": [[[x, y, …], …], …]} (any units, one for both axes; y down — y up \
+            with --y-up or "yAxis": "up" on the line —; extra numbers per point \
+            and extra fields are ignored, a sample without x and y is refused; "expected": "a" adds the verification). Each output line is \
             {"line", "label", "confidence", "top": [[label, p], …]} and, with --words, {"line", "word", \
             "confidence", "letters"}; "line" is the input line's number (from 1). A line that cannot be \
             read gives {"line", "error"} and the rest go on. Input may be gzip-compressed (told by its bytes).
@@ -69,6 +69,8 @@ struct RecognizeCommand: ParsableCommand {
                     if let label = input.label?.text {
                         if !recognizer.labels.contains(label) {
                             reason = "a label the reader does not have"
+                        } else if (try? input.points(yUp: yUp)) == nil {
+                            reason = "a sample without x and y"
                         } else if let r = try? recognizer.recognize(input.points(yUp: yUp)) {
                             scorecard.add(r, label: label)
                             continue
@@ -104,7 +106,11 @@ struct RecognizeCommand: ParsableCommand {
             let reply: any Encodable
             do {
                 let input = try decoder.decode(Input.self, from: Data(line))
-                let strokes = input.points(yUp: yUp)
+                let strokes = try input.points(yUp: yUp)
+                if let expected = input.expected?.text, !recognizer.labels.contains(expected),
+                   LetterRecognition.acceptedForms(for: expected).allSatisfy({ !recognizer.labels.contains($0) }) {
+                    throw LineError("\"expected\": \"\(expected.prefix(16))\" is no character the reader knows")
+                }
                 if words {
                     let w = try WordRecognizer(letters: recognizer).recognize(strokes: strokes, xHeight: xHeight)
                     reply = WordLine(line: number, word: w.word, confidence: rounded(w.confidence),
@@ -113,12 +119,14 @@ struct RecognizeCommand: ParsableCommand {
                     let r = try recognizer.recognize(strokes, restrictedTo: lettersOnly ? letters : nil)
                     reply = LetterLine(line: number, label: r.label, confidence: rounded(r.confidence),
                                        top: r.top.map { [AnyCodable.string($0.label), .number(rounded($0.probability))] },
-                                       expected: input.expected.map { r.verify(expected: $0) }.map {
+                                       expected: input.expected.map { r.verify(expected: $0.text) }.map {
                                            .init(letter: $0.expected, probability: rounded($0.probability), isExpected: $0.isExpected)
                                        })
                 }
             } catch let error as RecognitionError {
                 reply = ErrorLine(line: number, error: String(describing: error))
+            } catch let error as LineError {
+                reply = ErrorLine(line: number, error: error.message)
             } catch {
                 let message = InkFile.numberTooLarge(in: Data(line)).map { "the number \($0) is too large: x and y must be finite numbers" }
                 reply = ErrorLine(line: number, error: message ?? "not a {\"strokes\": …} line")
@@ -134,11 +142,12 @@ struct RecognizeCommand: ParsableCommand {
     private struct Input: Decodable {
         // Samples as ink files give them (arrays or objects; a time or pressure may be null); only x and y are read.
         var strokes: [[FileSample]]
-        var expected: String?
+        var expected: Label?
         var label: Label?
         var yAxis: InkFile.YAxis?
 
-        /// A true label: text, or a digit written as a number (`"label": 7`), as converted data often has.
+        /// A label (true or expected): text, or a digit written as a number (`"label": 7`), as
+        /// converted data often has.
         struct Label: Decodable {
             var text: String
             init(from decoder: any Decoder) throws {
@@ -152,10 +161,23 @@ struct RecognizeCommand: ParsableCommand {
             }
         }
 
-        /// The ink with y down (`yUp`: the command's default for lines that do not say).
-        func points(yUp: Bool) -> [[Point]] {
+        /// The ink with y down (`yUp`: the command's default for lines that do not say). A sample
+        /// without x and y is refused, naming it (until 2026-11-29 it was left out unsaid, and a line
+        /// of such samples was read as a letter).
+        func points(yUp: Bool) throws(LineError) -> [[Point]] {
             let sign = (yAxis.map { $0 == .up } ?? yUp) ? -1.0 : 1.0
-            return strokes.map { $0.map(\.values).compactMap { s in s.count >= 2 ? s[0].flatMap { x in s[1].map { Point(x, sign * $0) } } : nil } }
+            var out: [[Point]] = []
+            for (k, stroke) in strokes.enumerated() {
+                var points: [Point] = []
+                for (i, sample) in stroke.enumerated() {
+                    guard sample.values.count >= 2, let x = sample.values[0], let y = sample.values[1] else {
+                        throw LineError("stroke \(k + 1), sample \(i + 1): a sample needs x and y (numbers)")
+                    }
+                    points.append(Point(x, sign * y))
+                }
+                out.append(points)
+            }
+            return out
         }
     }
 
@@ -177,6 +199,12 @@ struct RecognizeCommand: ParsableCommand {
     }
 
     private struct ErrorLine: Encodable { var line: Int; var error: String }
+
+    /// A line that is JSON with strokes but cannot be answered as it stands.
+    struct LineError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 }
 
 /// A label or a probability in the `top` pairs.

@@ -88,6 +88,28 @@ struct StrayTouchTests {
         #expect(tapBelow.errors.contains { $0.code == .missingStroke && $0.tip == Phrases.missingDot })
     }
 
+    /// An i that has its dot, and one more tap far above or above beside it: the tap is no second
+    /// dot (until 2026-11-29 any touch above was the dot however high, and such a tap took all the
+    /// i's stars: "notCovered" or two "missingStroke", a review found). A dot 2.5 stem heights up,
+    /// as high as real adult dots go, is still the dot.
+    @Test func aTapFarAboveAnIThatHasItsDotChangesNothing() throws {
+        let i = TestInk.glyph("i")
+        let ink = TestInk.jittered(TestInk.centerline(i), amplitude: 1)
+        let stem = try #require(i.strokes.first { !$0.isDot })
+        let height = stem.points.map(\.y).max()! - stem.points.map(\.y).min()!
+        let top = stem.points.map(\.y).min()!
+        let plain = FreeWriteAssessor.assess(ink, glyph: i)
+        #expect(plain.stars > 0)
+        for tap in [Point(stem.points[0].x, top - 10 * height), Point(stem.points[0].x - 6 * height, top - 4 * height)] {
+            let judged = FreeWriteAssessor.assess(Self.touched(ink, at: tap), glyph: i)
+            #expect(judged.stars == plain.stars, "\(tap): \(judged.errors.map(\.code))")
+            #expect(judged.errors.map(\.code) == plain.errors.map(\.code), "\(tap)")
+        }
+        let highDot = Point(stem.points[0].x, top - 2.5 * height)
+        let withHighDot = FreeWriteAssessor.assess(TestInk.along([stem.points, [highDot, Point(highDot.x + 1, highDot.y + 1)]]), glyph: i)
+        #expect(!withHighDot.errors.contains { $0.code == .missingStroke }, "\(withHighDot.errors.map(\.code))")
+    }
+
     @Test func aTouchOnTheLetterIsKept() {
         let o = TestInk.glyph("O")
         let ink = TestInk.centerline(o)

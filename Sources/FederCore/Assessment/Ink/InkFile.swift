@@ -69,6 +69,8 @@ public struct InkFile: Sendable, Equatable {
         }
         var file = InkFile(strokes: strokes, frame: yUp ? raw.frame?.upsideDown : raw.frame, pointer: raw.pointer)
         try file.check()
+        let spikes: Int
+        (file.strokes, spikes) = InkRepair.removingSpikes(file.strokes)
         // Times in other units than seconds would make a letter last hours (and a slip of a few
         // milliseconds look like seconds backwards): such times are not the writer's timing.
         let notSeconds = sawTimed && !Self.timesAreSeconds(file.strokes)
@@ -78,6 +80,7 @@ public struct InkFile: Sendable, Equatable {
         let replaced = sawUntimed || notSeconds || perStroke
         if replaced { try file.giveTimesAlongStrokes() }
         (file.strokes, file.repairs) = try InkRepair.repair(file.strokes)
+        file.repairs.spikeSamples = spikes
         // Samples at one place one after the other got one time and were dropped as duplicates.
         if replaced { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
         if notSeconds { file.repairs.timesNotInSeconds = file.repairs.synthesizedTimes }

@@ -31,6 +31,10 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// lost contact for a sample or two (a bounce, a digitizer's dropout), not a lift a hand can
     /// make. Joined to the stroke before, so the letter is judged as written.
     public var joinedStrokes = 0
+    /// Samples that jumped far off the letter and back (`InkGlitches.spikes`: farther than three
+    /// times the size of the rest of the ink from their neighbours — a coordinate the device lost,
+    /// read as 0, 0). Dropped: one such sample made the letter a speck in its own box.
+    public var spikeSamples = 0
 
     public init() {}
 
@@ -45,12 +49,13 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
         timesPerStroke = try c.decodeIfPresent(Int.self, forKey: .timesPerStroke) ?? 0
         joinedStrokes = try c.decodeIfPresent(Int.self, forKey: .joinedStrokes) ?? 0
+        spikeSamples = try c.decodeIfPresent(Int.self, forKey: .spikeSamples) ?? 0
     }
 
     /// Whether the ink's times are the writer's own.
     public var isTimed: Bool { synthesizedTimes == 0 }
 
-    public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes + joinedStrokes }
+    public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes + joinedStrokes + spikeSamples }
 }
 
 enum InkRepair {
@@ -66,6 +71,18 @@ enum InkRepair {
 
     /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a
     /// time runs back further than `backwardTolerance`, which no repair can make sense of.
+    /// The strokes without the samples that jumped far off the letter and back (`InkGlitches`),
+    /// and how many there were. Done before times are judged or given along the strokes: the jump
+    /// would count as writing.
+    static func removingSpikes(_ strokes: [[PenSample]]) -> (strokes: [[PenSample]], removed: Int) {
+        let spikes = InkGlitches.spikes(strokes.map { $0.map(\.point) })
+        guard !spikes.isEmpty else { return (strokes, 0) }
+        let kept = strokes.enumerated().map { k, stroke in
+            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
+        }.filter { !$0.isEmpty }
+        return (kept, spikes.count)
+    }
+
     static func repair(_ strokes: [[PenSample]]) throws(InkFileError) -> (strokes: [[PenSample]], repairs: InkRepairs) {
         var repairs = InkRepairs()
         var out: [[PenSample]] = []

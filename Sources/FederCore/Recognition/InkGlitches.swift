@@ -1,0 +1,97 @@
+import Foundation
+
+/// What a device's glitch adds to ink that no hand wrote: a sample that jumps far off the letter
+/// and back (a lost coordinate read as 0, 0), and a touch far from the letter (a tap on the way to a
+/// button, a knuckle). Either stretches the box the ink is normalised by until the letter is a
+/// speck, and the reader or the judge sees nothing of it: one (0, 0) sample appended to UNIPEN
+/// letters left 8 of 400 read right, one single-sample tap at (0, 0) 18 of 400 (a review,
+/// 2026-11-29). Both are found relative to the rest of the ink, so units and placement do not matter.
+public enum InkGlitches {
+    /// A sample is a spike when it lies farther than this many times the size (box diagonal) of the
+    /// rest of the ink from its neighbours. No sample of a letter can: its neighbour is in the rest.
+    public static let spikeFactor = 3.0
+    /// A touch (a stroke shorter than `touchShare` of the body's larger side) is far when it lies
+    /// farther than this many body sizes (larger side) from the body, and not where dots go.
+    public static let farTouchFactor = 1.0
+    static let touchShare = 0.05
+    /// Dots go above the body within this many body heights (UNIPEN's highest i-dot: 2.4).
+    static let dotHeights = 3.0
+    /// Ink of fewer samples is left alone: too little to tell a glitch from a letter.
+    static let fewestSamples = 8
+    /// At most this many spike candidates are checked; more far jumps are no glitch but the ink.
+    static let mostSpikes = 8
+
+    /// The positions (stroke, sample) of spike samples.
+    public static func spikes(_ strokes: [[Point]]) -> Set<SamplePosition> {
+        let count = strokes.reduce(0) { $0 + $1.count }
+        guard count >= fewestSamples, let box = Polyline.bounds(strokes) else { return [] }
+        let diagonal = box.width.hypot(box.height)
+        guard diagonal > 0, diagonal.isFinite else { return [] }
+        // Candidates: samples whose jump to a neighbour is a large part of the whole box (a spike
+        // makes the box), so the rest's box is measured for a few samples only.
+        var candidates: [SamplePosition] = []
+        for (k, stroke) in strokes.enumerated() where stroke.count >= 2 {
+            for i in stroke.indices {
+                let before = i > 0 ? stroke[i].distance(to: stroke[i - 1]) : nil
+                let after = i + 1 < stroke.count ? stroke[i].distance(to: stroke[i + 1]) : nil
+                let jump = [before, after].compactMap { $0 }.min() ?? 0
+                if jump > diagonal / 2 { candidates.append(SamplePosition(stroke: k, sample: i)) }
+            }
+        }
+        guard !candidates.isEmpty, candidates.count <= mostSpikes else { return [] }
+        var found: Set<SamplePosition> = []
+        for candidate in candidates {
+            let rest = strokes.enumerated().map { k, stroke in
+                k == candidate.stroke ? stroke.enumerated().filter { $0.offset != candidate.sample }.map(\.element) : stroke
+            }
+            guard let restBox = Polyline.bounds(rest) else { continue }
+            let restSize = restBox.width.hypot(restBox.height)
+            guard restSize > 0 else { continue }
+            let stroke = strokes[candidate.stroke], i = candidate.sample, p = stroke[i]
+            let neighbours = [i > 0 ? stroke[i - 1] : nil, i + 1 < stroke.count ? stroke[i + 1] : nil].compactMap { $0 }
+            if neighbours.allSatisfy({ p.distance(to: $0) > spikeFactor * restSize }) { found.insert(candidate) }
+        }
+        return found
+    }
+
+    /// The strokes without spike samples and far touches (strokes left empty go).
+    public static func removed(from strokes: [[Point]]) -> [[Point]] {
+        let spikes = spikes(strokes)
+        let cleaned = spikes.isEmpty ? strokes : strokes.enumerated().map { k, stroke in
+            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
+        }.filter { !$0.isEmpty }
+        let far = farTouches(cleaned)
+        return far.isEmpty ? cleaned : cleaned.enumerated().filter { !far.contains($0.offset) }.map(\.element)
+    }
+
+    /// The strokes that are touches far from the letter's body and not where dots go.
+    public static func farTouches(_ strokes: [[Point]]) -> Set<Int> {
+        guard strokes.count > 1 else { return [] }
+        func body(touchesBelow length: Double) -> (isTouch: [Bool], box: Rect)? {
+            let isTouch = strokes.map { Polyline.length($0) < length }
+            return Polyline.bounds(zip(strokes, isTouch).filter { !$0.1 }.map(\.0)).map { (isTouch, $0) }
+        }
+        // Measured against the largest stroke first, then against the body it belongs to: against
+        // the whole ink, a tap far away made every line of the letter a touch.
+        let sides = strokes.map { Polyline.bounds([$0]).map { max($0.width, $0.height) } ?? 0 }
+        guard let largest = sides.max(), largest > 0,
+              let first = body(touchesBelow: touchShare * largest),
+              let (isTouch, box) = body(touchesBelow: touchShare * max(first.box.width, first.box.height)) else { return [] }
+        let side = max(box.width, box.height)
+        guard side > 0 else { return [] }
+        let dotZone = Rect(minX: box.minX - dotHeights * box.height / 2, minY: box.minY - dotHeights * box.height,
+                           maxX: box.maxX + dotHeights * box.height / 2, maxY: box.minY)
+        return Set(strokes.indices.filter { k in
+            guard isTouch[k], let own = Polyline.bounds([strokes[k]]) else { return false }
+            if dotZone.distance(to: own.center) == 0 { return false }
+            return box.distance(to: own.center) > farTouchFactor * side
+        })
+    }
+}
+
+/// A sample's place in ink: its stroke and its index in the stroke.
+public struct SamplePosition: Hashable, Sendable {
+    public var stroke: Int
+    public var sample: Int
+    public init(stroke: Int, sample: Int) { self.stroke = stroke; self.sample = sample }
+}
