@@ -73,7 +73,7 @@ extension LessonMachine {
         let result = LetterResult(glyph: .init(glyph), condition: condition, completed: completed,
                                   stars: judged.last?.stars ?? 0, records: records,
                                   adaptationSample: guidedAssessment?.score,
-                                  performance: (freeAssessment ?? guidedAssessment)?.quality,
+                                  performance: (freeAssessment ?? guidedAssessment).map(Stars.performance),
                                   plan: plan, startedAt: letterStart, endedAt: now)
         self.result = result
         phase = nil

@@ -100,7 +100,8 @@ public struct LetterResult: Sendable, Equatable, Codable {
     public var records: [PhaseRecord]
     /// The guided score, the sample the adaptive radius learns from (the radius is what it changes).
     public var adaptationSample: Double?
-    /// The letter's performance for mastery: free writing's quality if written, else the guided score.
+    /// The letter's performance for mastery: free writing's quality if written, else the guided score,
+    /// no more than its stars say (`Stars.performance`).
     public var performance: Double?
     public var plan: PracticePlan
     public var startedAt: Double

@@ -34,6 +34,18 @@ public enum Stars {
         capped(band(quality, freeWriteThresholds), errors)
     }
 
+    /// What an attempt counts for mastery: its quality, but no more than its stars say — at most the
+    /// bottom of the next band up (0 for no star). A letter that earned no star (another letter, a
+    /// mirrored one, a scrawl) counts nothing, one capped at two stars (written backwards, too small)
+    /// at most what the best two-star letter counts. Until 2026-11-29 the quality counted alone:
+    /// a child who wrote every letter tiny, backwards or as a scrawl moved through the course as fast
+    /// as one who wrote well (the shape of a tiny or reversed letter is right), a review found.
+    public static func performance(of attempt: AttemptAssessment) -> Double {
+        let thresholds = attempt.phase == .freeWrite ? freeWriteThresholds : guidedThresholds
+        let ceiling = attempt.stars >= 3 ? 1 : attempt.stars <= 0 ? 0 : thresholds[2 - attempt.stars]
+        return min(attempt.quality, ceiling)
+    }
+
     /// Free writing with the recognizer at hand: the ink is another letter when the recognizer's
     /// probability for the expected one (shape twins included) is below `config.anotherLetter`
     /// (`anotherDigit` for a digit).
