@@ -19,6 +19,11 @@ DAY1, DAY2 = "2026-11-20T09:00:00Z", "2026-11-21T09:00:00Z"
 ERROR_ORDER = ["mirrored", "wrongStart", "reversed", "strokeOrder", "joinedStrokes", "missingStroke", "missingJoin",
                "liftedTooEarly", "joinHeight", "notCovered", "leftCorridor", "cornerCut", "overshoot", "tooBig",
                "tooSmall", "offLines", "extraStroke", "wrongDot", "anotherLetter"]
+ERROR_NAMES_DE = {"reversed": "falsche Richtung", "anotherLetter": "anderer Buchstabe", "notCovered": "nicht ganz nachgefahren",
+                  "leftCorridor": "von der Linie abgekommen", "cornerCut": "Ecke abgerundet", "overshoot": "über das Ende hinaus",
+                  "wrongStart": "falscher Anfang", "strokeOrder": "falsche Reihenfolge", "extraStroke": "zusätzlicher Strich",
+                  "missingStroke": "Strich fehlt", "tooSmall": "zu klein", "tooBig": "zu groß", "offLines": "nicht auf den Linien",
+                  "mirrored": "gespiegelt", "joinedStrokes": "Striche verbunden"}
 PHASES = {"observe": "Anschauen", "direct": "Richtung lernen", "guided": "Nachspuren", "freeWrite": "Selbst schreiben"}
 
 
@@ -71,7 +76,9 @@ def practised(tmp_path_factory):
     kid.write({"strokes": [{"checkpoints": first[: max(2, len(first) // 2)]}]})
     kid.send({"type": "restart"})
     kid.wait(lambda m: m["type"] == "stored" and m["phase"] == "guided", since=mark)
-    kid.lesson("a", free_reverse=True)
+    # Written the wrong way round three times: a habit across letters that still earn stars.
+    for char in ["a", "A", "M"]:
+        kid.lesson(char, free_reverse=True)
     kid.close()
     yield server, child
     server.stop()
@@ -192,6 +199,36 @@ def test_letters_needing_practice_show_their_most_frequent_error_and_its_tip(pra
     reversed_a = rows(server, "SELECT record FROM phaseRecord WHERE childID = ? AND glyph = 'a' AND phase = 'freeWrite'", child)
     assert all("reversed" in [e["code"] for e in json.loads(r["record"])["errors"]] for r in reversed_a), \
         "written the wrong way round: the stored errors say so"
+
+
+def test_an_error_that_comes_back_across_letters_is_shown_though_the_letters_earned_stars(practised, dashboard):
+    """A child who writes letter after letter the wrong way round gets two stars for each and no
+    letter "needs practice"; the parent still learns of the habit (a review of a simulated week found
+    it nowhere on the page)."""
+    server, child = practised
+    judged = rows(server, f"""SELECT glyph, startedAt, record FROM phaseRecord WHERE childID = ? AND {JUDGED_SQL}
+                              ORDER BY startedAt, id""", child)
+    today = max(local_day(r["startedAt"]) for r in judged)
+    window = [r for r in judged if (today - local_day(r["startedAt"])).days < 14]
+    attempts = defaultdict(list)
+    for r in window:
+        for code in {e["code"] for e in json.loads(r["record"])["errors"]}:
+            attempts[code].append(r)
+    needed = max(3, 0.1 * len(window))
+    recurring = sorted((c for c in attempts if len(attempts[c]) >= needed), key=lambda c: (-len(attempts[c]), ERROR_ORDER.index(c)))[:4]
+    assert "reversed" in recurring, "three letters written the wrong way round"
+    shown = dashboard.evaluate("""[...document.querySelectorAll('#recurring-table tbody tr')]
+        .map(tr => [tr.dataset.error, [...tr.children].map(c => c.textContent)])""")
+    assert [error for error, _ in shown] == recurring
+    for error, cells in shown:
+        rs = attempts[error]
+        letters = []
+        for r in reversed(rs):
+            if r["glyph"] not in letters:
+                letters.append(r["glyph"])
+        tip = next(e["tip"]["text"] for e in reversed(json.loads(rs[-1]["record"])["errors"]) if e["code"] == error)
+        assert cells == [ERROR_NAMES_DE[error], f"{len(rs)} von {len(window)}", " ".join(letters[:6]), tip]
+    assert dashboard.evaluate("document.getElementById('recurring-none').hidden")
 
 
 def test_schreibmotorik_shows_pressure_only_where_a_pen_measured_it(practised, dashboard):

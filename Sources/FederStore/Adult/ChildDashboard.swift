@@ -50,6 +50,19 @@ public struct ChildDashboard: Sendable, Encodable {
         public var tip: Utterance?
     }
 
+    /// An error that comes back across letters (too small, the wrong way round): a habit to tell
+    /// the parent, which the letters' own success rates hide when the letters still earn stars.
+    public struct Recurring: Sendable, Encodable, Equatable {
+        public var error: ErrorCode
+        /// Judged attempts of the window with this error, and all judged attempts of the window.
+        public var attempts: Int
+        public var judged: Int
+        /// The letters it came with, most recent first (at most `recurringLetters`).
+        public var letters: [String]
+        /// What Feder says to the child for it (its latest wording).
+        public var tip: Utterance?
+    }
+
     /// Schreibmotorik per day: means over the judged attempts that measured each dimension. Druck
     /// is nil when no attempt of that day measured pressure (finger input): "nicht gemessen".
     public struct MotorDay: Sendable, Encodable, Equatable {
@@ -81,6 +94,7 @@ public struct ChildDashboard: Sendable, Encodable {
     public var days: [Day]
     public var phases: [PhaseRate]
     public var needsPractice: [NeedsPractice]
+    public var recurring: [Recurring]
     public var motor: [MotorDay]
     public var latestFree: [FreeLetter]
 
@@ -91,6 +105,13 @@ public struct ChildDashboard: Sendable, Encodable {
     /// A letter needs practice when fewer than this share of its judged attempts earned a star.
     public static let needsPracticeBelow = 2.0 / 3.0
     public static let latestFreeLimit = 6
+    /// Recurring errors: those in at least `recurringAttempts` judged attempts of the last
+    /// `recurringDays` days and in at least `recurringShare` of them; at most `recurringLimit`.
+    public static let recurringDays = 14
+    public static let recurringAttempts = 3
+    public static let recurringShare = 0.1
+    public static let recurringLimit = 4
+    public static let recurringLetters = 6
 
     /// Guided or free writing that was finished and judged. An attempt left with ink on it
     /// (restarted, abandoned) is stored with 0 stars by rule; it was not a failure.
@@ -167,6 +188,8 @@ public struct ChildDashboard: Sendable, Encodable {
                   : (course.stepIndex(of: $0.char) ?? .max, $0.char) < (course.stepIndex(of: $1.char) ?? .max, $1.char) }
         .prefix(needsPracticeLimit)
 
+        let recurring = Self.recurring(in: judged.filter { dayOf($0) >= today.adding(days: -(recurringDays - 1)) && dayOf($0) <= today })
+
         let motorRows = Dictionary(grouping: judged.filter { $0.record?.assessment?.motor != nil }, by: dayOf)
         let motor = motorRows.keys.sorted().map { day -> MotorDay in
             let dims = motorRows[day]!.compactMap { $0.record?.assessment?.motor }
@@ -188,6 +211,25 @@ public struct ChildDashboard: Sendable, Encodable {
         return ChildDashboard(childID: child.id, today: today.description,
                               streak: Streak.current(practiceDays: practiceDays, today: today),
                               letters: letters, days: days, phases: phases, needsPractice: Array(needsPractice),
-                              motor: motor, latestFree: Array(latestFree))
+                              recurring: recurring, motor: motor, latestFree: Array(latestFree))
+    }
+
+    /// The errors that recur in `judged` (oldest first), each attempt counted once per error: most
+    /// attempts first, ties the more important error.
+    static func recurring(in judged: [PhaseRecordRow]) -> [Recurring] {
+        var attempts: [ErrorCode: [PhaseRecordRow]] = [:]
+        for row in judged {
+            for code in Set((row.record?.errors ?? []).map(\.code)) { attempts[code, default: []].append(row) }
+        }
+        let needed = max(Double(recurringAttempts), recurringShare * Double(judged.count))
+        return attempts.filter { Double($0.value.count) >= needed }
+            .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.rank < $1.key.rank }
+            .prefix(recurringLimit)
+            .map { code, rows in
+                var letters: [String] = []
+                for row in rows.reversed() where !letters.contains(row.glyph) && letters.count < recurringLetters { letters.append(row.glyph) }
+                let tip = rows.last?.record?.errors.last { $0.code == code }?.tip
+                return Recurring(error: code, attempts: rows.count, judged: judged.count, letters: letters, tip: tip)
+            }
     }
 }

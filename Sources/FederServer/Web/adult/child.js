@@ -166,6 +166,16 @@ function showNeeds(d, child) {
   }));
 }
 
+function showRecurring(d) {
+  $("recurring-none").hidden = d.recurring.length > 0;
+  $("recurring-table").hidden = d.recurring.length === 0;
+  $("recurring-table").tBodies[0].replaceChildren(...d.recurring.map((r) => {
+    const tr = row([ERROR_NAMES[r.error] ?? r.error, `${r.attempts} von ${r.judged}`, r.letters.join(" "), r.tip?.text ?? "–"]);
+    tr.dataset.error = r.error;
+    return tr;
+  }));
+}
+
 const WRITES_NOT_ALONE = "In seiner Übungsform (Studie) spurt das Kind nur nach und schreibt nicht selbst.";
 
 function showMotor(d, child) {
@@ -274,6 +284,7 @@ async function refresh(child) {
   showDays(d);
   showPhases(d, child);
   showNeeds(d, child);
+  showRecurring(d);
   showMotor(d, child);
   showPaper(d, child);
   await showLatestFree(d, child);
