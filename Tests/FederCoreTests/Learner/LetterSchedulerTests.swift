@@ -47,6 +47,24 @@ struct LetterSchedulerTests {
         }
     }
 
+    /// The adults' "Buchstaben pro Tag" is the round's size, so that "Für heute geschafft!" comes
+    /// when the jar is full (until 2026-11-29 the round stayed five letters: with 3 a day two more
+    /// came as round letters after the full jar, with 8 the round ended at a jar five eighths full).
+    @Test func theDailyGoalIsTheRoundsSize() {
+        for goal in [1, 3, 5, 8, 20] {
+            var settings = ChildSettings()
+            settings.dailyGoal = goal
+            let s = settings.scheduler(script: "druck", condition: .threePhase)
+            var learner = LearnerState()
+            for char in ["M", "m", "A", "a", "L", "l"] { practised(&learner, char, score: 0.9, daysAgo: 3) }
+            let round = s.planRound(for: learner, on: day, now: now)
+            #expect(round.slots.count == goal, "goal \(goal)")
+            #expect(round.slots.filter { $0.kind == .review }.count == goal * 2 / 5, "goal \(goal): two in five review")
+        }
+        #expect(ChildSettings().scheduler(script: "druck", condition: .threePhase).policy == SchedulerPolicy.standard,
+                "the default goal keeps the standard round of three new and two to review")
+    }
+
     @Test func aLetterWithLowAccuracyComesBackSoonerThanAMasteredOne() {
         var learner = LearnerState()
         practised(&learner, "M", score: 0.95, daysAgo: 1)

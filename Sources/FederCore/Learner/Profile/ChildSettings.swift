@@ -5,7 +5,7 @@ import Foundation
 public struct ChildSettings: Sendable, Equatable, Codable {
     public var courseOrder: CourseOrder = .primer
     public var scheduler: SchedulerPolicy = .standard
-    /// Letters a day that fill the jar.
+    /// Letters a day ("Buchstaben pro Tag"): the daily round's size and the jar's.
     public var dailyGoal = 5
     public var sound = true
     /// A caption line with what Feder says (for a teacher in a noisy room).
@@ -67,7 +67,7 @@ public struct ChildSettings: Sendable, Equatable, Codable {
 
     /// The scheduler these settings describe, for a child in `condition`.
     public func scheduler(script: String, condition: StudyCondition) -> LetterScheduler {
-        LetterScheduler(course: Course.make(courseOrder, script: script), policy: scheduler,
+        LetterScheduler(course: Course.make(courseOrder, script: script), policy: scheduler.splitting(round: dailyGoal),
                         fixedOrder: !condition.adapts, openedByAdult: openedSteps)
     }
 

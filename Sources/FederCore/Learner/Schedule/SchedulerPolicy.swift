@@ -24,4 +24,16 @@ public struct SchedulerPolicy: Sendable, Equatable, Codable {
     public init() {}
 
     public static let standard = SchedulerPolicy()
+
+    /// The policy with a round of `letters` letters, split as the standard 3 + 2: two in five (rounded
+    /// down) to review, the rest new or weak — 1 → 1 + 0, 3 → 2 + 1, 5 → 3 + 2, 8 → 5 + 3. The
+    /// adults' "Buchstaben pro Tag" sets it, so that the round ends ("Für heute geschafft!") when the
+    /// jar is full (until 2026-11-29 the round stayed five letters whatever the jar's size).
+    public func splitting(round letters: Int) -> SchedulerPolicy {
+        let total = max(1, letters)
+        var policy = self
+        policy.reviewPerRound = total * 2 / 5
+        policy.newOrWeakPerRound = total - policy.reviewPerRound
+        return policy
+    }
 }
