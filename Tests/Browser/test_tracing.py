@@ -332,6 +332,49 @@ def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, serv
         context.close()
 
 
+def ink_extent(page):
+    """The drawn ink's box on screen (client pixels), read from the canvas's pixels and its place."""
+    return page.evaluate("""() => {
+        const canvas = document.getElementById('ink');
+        const { width, height } = canvas;
+        const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+        let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+        for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+            if (data[(y * width + x) * 4 + 3] > 0) { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
+        }
+        const rect = canvas.getBoundingClientRect(), k = rect.width / width;
+        return { left: rect.left + minX * k, right: rect.left + (maxX + 1) * k, top: rect.top + minY * k, bottom: rect.top + (maxY + 1) * k };
+    }""")
+
+
+def test_a_wide_letter_moves_aside_so_the_celebration_covers_none_of_it(browser, server):
+    """At 1024 × 768 a W written alone ran under the celebration's card (a review): the letter and its
+    ink move aside as far as the paper allows, and come back for the next letter."""
+    from child_steps import run_scheduled_letter
+    from test_screens import onboarded_profile
+    child = onboarded_profile(server, "katze", "blau")
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    try:
+        page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
+        page.goto(f"{server.url}/?letter=W")
+        run_scheduled_letter(page, server)
+        page.wait_for_function("document.body.dataset.roomMade !== undefined", timeout=5000)
+        page.wait_for_timeout(500)  # the move's transition
+        panel = page.eval_on_selector("#celebration .panel", "e => e.getBoundingClientRect().toJSON()")
+        ink = ink_extent(page)
+        assert int(page.evaluate("document.body.dataset.roomMade")) < 0, "moved to the left, away from the card"
+        assert ink["right"] <= panel["left"], (ink, panel)
+        paper = page.eval_on_selector("#paper", "e => e.getBoundingClientRect().toJSON()")
+        assert ink["left"] >= paper["left"], "nothing pushed off the paper"
+        page.screenshot(path=str(artifact("lesson-W-celebration-1024.png")))
+        page.click("#next-button")
+        page.wait_for_function("document.body.dataset.roomMade === undefined")
+        assert page.eval_on_selector("#ink", "e => e.style.transform") == ""
+    finally:
+        context.close()
+
+
 def test_while_feder_waits_to_judge_a_letter_written_alone_the_paper_shows_it_is_looking(page, server):
     """Writing alone is judged once the pen has rested for two to four seconds: meanwhile the paper
     glows softly (after a moment, not between strokes; with strokes of the letter still to come only

@@ -56,7 +56,7 @@ export class SchuleScreen {
     // visit has started: the letter in the view may be one of an earlier visit).
     this.shown = detail;
     this.startedThisVisit = false;
-    $("celebration").classList.add("hidden");
+    this.hideCelebration();
     $("round-done").classList.add("hidden");
     if (detail.resume) return this.resumeKept(detail.resume);
     if (detail.word) {
@@ -75,7 +75,7 @@ export class SchuleScreen {
       return this.start(state.letters[(i + 1) % Math.max(1, state.letters.length)] ?? "A");
     }
     this.progress = null;
-    $("celebration").classList.add("hidden");
+    this.hideCelebration();
     const started = await this.view.start(null);
     this.startedThisVisit = true;
     this.showLetter(started.glyph.char, started.pick);
@@ -83,7 +83,7 @@ export class SchuleScreen {
 
   async start(char) {
     this.progress = null;
-    $("celebration").classList.add("hidden");
+    this.hideCelebration();
     // The child's own script: a Schulschrift child picks Schulschrift letters.
     const started = await this.view.start(char, state.script);
     this.startedThisVisit = true;
@@ -102,11 +102,47 @@ export class SchuleScreen {
     const picture = count >= 2 ? "stern" : count === 1 ? "sonne" : "wolke";
     $("celebration-picture").innerHTML = sticker(picture);
     $("celebration").dataset.stars = String(count);
-    setTimeout(() => $("celebration").classList.remove("hidden"), 600);
+    setTimeout(() => {
+      $("celebration").classList.remove("hidden");
+      this.makeRoom();
+    }, 600);
+  }
+
+  hideCelebration() {
+    $("celebration").classList.add("hidden");
+    for (const layer of [$("guides"), $("ink")]) layer.style.transform = "";
+    delete document.body.dataset.roomMade;
+  }
+
+  /** The letter and its ink move aside, as far as the paper allows, where the celebration's card
+   * would cover them: a wide W at 1024 × 768 ran under the card, and the child saw only part of
+   * what it wrote. */
+  makeRoom() {
+    const glyph = this.view.glyph;
+    const card = layoutRect(document.querySelector("#celebration .panel"));
+    if (!glyph?.ruling || !card || card.width === 0) return;
+    const paper = $("paper").getBoundingClientRect();
+    const { box, scale } = this.viewport;
+    const xs = [0, glyph.width, ...this.view.ink.strokes.flatMap((stroke) => stroke.samples.map((p) => p[0]))];
+    const ys = [glyph.ruling.top, glyph.ruling.bottom, ...this.view.ink.strokes.flatMap((stroke) => stroke.samples.map((p) => p[1]))];
+    const letter = {
+      left: paper.left + (Math.min(...xs) - box.x) * scale, right: paper.left + (Math.max(...xs) - box.x) * scale,
+      top: paper.top + (Math.min(...ys) - box.y) * scale, bottom: paper.top + (Math.max(...ys) - box.y) * scale,
+    };
+    const margin = 16;
+    const covers = card.left < letter.right + margin && card.right > letter.left - margin
+      && card.top < letter.bottom && card.bottom > letter.top;
+    if (!covers) return;
+    const cardOnTheRight = card.left + card.width / 2 > (letter.left + letter.right) / 2;
+    const shift = cardOnTheRight
+      ? Math.min(0, Math.max(card.left - margin - letter.right, paper.left + margin - letter.left))
+      : Math.max(0, Math.min(card.right + margin - letter.left, paper.right - margin - letter.right));
+    for (const layer of [$("guides"), $("ink")]) layer.style.transform = shift ? `translateX(${Math.round(shift)}px)` : "";
+    document.body.dataset.roomMade = String(Math.round(shift));
   }
 
   async afterCelebration() {
-    $("celebration").classList.add("hidden");
+    this.hideCelebration();
     const p = this.progress;
     // Paper transfer (an adult's research setting): the letter on paper first, then the round.
     if (p?.paper && !p.paperAsked && this.view.glyph) {
@@ -161,4 +197,14 @@ export class SchuleScreen {
     }));
     $("picker").classList.remove("hidden");
   }
+}
+
+/** Where an element stands once its entrance animation is over: its layout box (offsets ignore
+ * transforms; the card pops in scaled). */
+function layoutRect(element) {
+  const parent = element?.offsetParent;
+  if (!parent) return null;
+  const origin = parent.getBoundingClientRect();
+  const left = origin.left + element.offsetLeft, top = origin.top + element.offsetTop;
+  return { left, top, right: left + element.offsetWidth, bottom: top + element.offsetHeight, width: element.offsetWidth };
 }
