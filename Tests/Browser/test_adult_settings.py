@@ -6,7 +6,7 @@ import json
 
 from websockets.sync.client import connect
 
-from adult_gate import create_profile, solve_gate_in_page
+from adult_gate import adult_request, create_profile, solve_gate_in_page
 from child_steps import run_scheduled_letter, wait_screen
 from conftest import artifact
 from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
@@ -221,3 +221,29 @@ def test_a_mistyped_pin_is_caught_twice_typed_and_corrected_by_the_session_that_
 
 def pin_is_set(page):
     return page.evaluate("fetch('/api/v1/adult/state').then(r => r.json()).then(s => s.pinSet)")
+
+
+def test_the_new_child_form_starts_on_a_free_picture_and_greys_the_taken_ones(page, server):
+    """Two children are fox red and fox orange: the form does not start on a taken picture, marks
+    the taken colours of the fox, and a child made with its first choice gets a free picture (until
+    2026-11-29 it started on the first child's picture and refused only after "Anlegen")."""
+    create_profile(server, "fuchs", "rot")
+    create_profile(server, "fuchs", "orange")
+    page.goto(f"{server.url}/adult/")
+    solve_gate_in_page(page)
+    page.wait_for_selector("body[data-loaded=true]")
+    form = "#new-child"
+    chosen = page.evaluate(f"[document.querySelector('{form}').animal.value, document.querySelector('{form}').colour.value]")
+    assert tuple(chosen) not in {("fuchs", "rot"), ("fuchs", "orange")}, chosen
+    page.select_option(f"{form} select[name=animal]", "fuchs")
+    greyed = page.evaluate(f"[...document.querySelector('{form}').colour.options].filter((o) => o.disabled).map((o) => o.value)")
+    assert sorted(greyed) == ["orange", "rot"]
+    assert page.evaluate(f"document.querySelector('{form}').colour.value") not in ("rot", "orange")
+    before = len(adult_request(server, "GET", "/api/v1/children"))
+    page.click(f"{form} button.primary")
+    page.wait_for_function("document.getElementById('new-status').textContent.includes('angelegt')")
+    children = adult_request(server, "GET", "/api/v1/children")
+    assert len(children) == before + 1
+    pictures = [(c["animal"], c["colour"]) for c in children]
+    assert len(set(pictures)) == len(pictures), "every child has its own picture"
+

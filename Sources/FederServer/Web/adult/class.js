@@ -25,14 +25,41 @@ function card(child) {
   return li;
 }
 
+/** The pictures children of the class have ("fuchs/rot"): a new child gets another (the server
+ * refuses a taken one, 409 avatar_taken). */
+let taken = new Set();
+
 async function load() {
   const children = await api("/api/v1/children");
   $("class-list").replaceChildren(...children.filter((c) => !c.archived).map(card));
   $("archived-list").replaceChildren(...children.filter((c) => c.archived).map(card));
+  taken = new Set(children.filter((c) => !c.archived).map((c) => `${c.animal}/${c.colour}`));
 }
 
 function fillSelect(select, names) {
   select.replaceChildren(...Object.entries(names).map(([value, text]) => new Option(text, value)));
+}
+
+/** The new-child form offers only free pictures: a taken colour (and an animal taken in every
+ * colour) is greyed and marked, and the form starts on a free one (until 2026-11-29 it started on
+ * the first child's fox and said so only after "Anlegen"). */
+function offerFreePictures(form, { keepChoice = false } = {}) {
+  const colours = Object.keys(COLOUR_NAMES);
+  const free = (animal) => colours.filter((colour) => !taken.has(`${animal}/${colour}`));
+  for (const option of form.animal.options) {
+    option.disabled = free(option.value).length === 0;
+    option.textContent = ANIMAL_NAMES[option.value] + (option.disabled ? " (alle Farben vergeben)" : "");
+  }
+  if (!keepChoice || form.animal.selectedOptions[0]?.disabled) {
+    const animal = [...form.animal.options].find((o) => !o.disabled);
+    if (animal) form.animal.value = animal.value;
+  }
+  const open = free(form.animal.value);
+  for (const option of form.colour.options) {
+    option.disabled = !open.includes(option.value);
+    option.textContent = COLOUR_NAMES[option.value] + (option.disabled ? " (vergeben)" : "");
+  }
+  if (!open.includes(form.colour.value) && open.length) form.colour.value = open[0];
 }
 
 async function main() {
@@ -41,16 +68,24 @@ async function main() {
   document.body.dataset.loaded = "true";
   fillSelect($("new-child").animal, ANIMAL_NAMES);
   fillSelect($("new-child").colour, COLOUR_NAMES);
+  offerFreePictures($("new-child"));
+  $("new-child").animal.addEventListener("change", () => offerFreePictures($("new-child"), { keepChoice: true }));
   $("sign-out").addEventListener("click", signOut);
   $("new-child").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
     const child = await report($("new-status"), () => api("/api/v1/children", { method: "POST",
       body: { animal: form.animal.value, colour: form.colour.value, name: form.name.value || null } }));
-    if (!child) return;
+    if (!child) {
+      // Refused (another device took the picture meanwhile): the form offers what is free now.
+      await load();
+      offerFreePictures(form, { keepChoice: true });
+      return;
+    }
     $("new-status").textContent = `${childLabel(child)} ist angelegt.`;
     form.reset();
     await load();
+    offerFreePictures(form);
   });
   const pinStatus = $("pin-status");
   $("pin-form").addEventListener("submit", async (event) => {
