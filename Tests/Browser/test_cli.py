@@ -94,6 +94,31 @@ def test_a_sample_without_x_and_y_or_an_unknown_expected_letter_is_named_not_rea
     assert json.loads(summary.stdout)["skipped"] == 1
 
 
+def test_eval_templates_reads_lines_as_recognize_does_and_goes_on_past_a_bad_one(letters, tmp_path):
+    """y up said by the line, object samples, a broken line in the middle: the run reads what it can
+    and names what it skipped (it stopped at the first bad line, read no "yAxis" and refused objects)."""
+    upright = [{"label": c, "strokes": s} for c, s in letters.items() if c.isalpha()]
+    flipped = [{"label": l["label"], "yAxis": "up", "strokes": [[[x, -y] for x, y, *_ in st] for st in l["strokes"]]} for l in upright]
+    objects = [{"label": l["label"], "strokes": [[{"x": x, "y": y} for x, y, *_ in st] for st in l["strokes"]]} for l in upright]
+    def report(lines, *extra):
+        path = tmp_path / f"eval-{len(extra)}-{len(lines)}.ndjson"
+        path.write_text("\n".join(lines) + "\n")
+        result = run(["eval", "templates", "--data", str(path), "--json", *extra], b"")
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout), result.stderr.decode()
+    plain, _ = report([json.dumps(l) for l in upright])
+    said, _ = report([json.dumps(l) for l in flipped])
+    as_objects, _ = report([json.dumps(l) for l in objects])
+    assert plain["samples"] == len(upright)
+    assert said == plain and as_objects == plain, "the same ink however it is written down"
+    told, _ = report([json.dumps({k: v for k, v in l.items() if k != "yAxis"}) for l in flipped], "--y-up")
+    assert told == plain
+    mixed, skipped = report([json.dumps(upright[0]), "not json", json.dumps({"label": "a", "strokes": [[[None, 1]]]})]
+                            + [json.dumps(l) for l in upright[1:]])
+    assert mixed["samples"] == len(upright)
+    assert "2 lines skipped: line 2 (not {\"label\", \"strokes\"} JSON), line 3 (a sample without x and y)" in skipped
+
+
 def test_the_childrens_data_is_readable_by_its_owner_only(tmp_path):
     """`feder serve` makes its data folder and database its user's alone, whatever the umask (022
     left them readable by every account on the laptop); so does `feder export` with its files."""

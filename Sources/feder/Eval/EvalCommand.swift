@@ -21,6 +21,8 @@ extension EvalCommand {
         @Option(help: "At most this many samples per letter, spread over the file (0: all).") var perClass = 300
         @Option(help: "Worst letters to list.") var worst = 5
         @Flag(help: "Print the report as JSON.") var json = false
+        @Flag(name: .customLong("y-up"), help: "y grows upwards in the ink, unless a line says \"yAxis\" itself.")
+        var yUp = false
 
         func validate() throws {
             guard perClass >= 0, worst >= 0 else { throw ValidationError("--per-class and --worst must be 0 or more") }
@@ -31,7 +33,12 @@ extension EvalCommand {
             guard library.scripts[script] != nil else {
                 throw ValidationError("--script \(script): no such script (\(library.scripts.keys.sorted().joined(separator: ", ")))")
             }
-            let all = try LabelledInkReader.read(path: data)
+            let (all, skipped) = try LabelledInkReader.read(path: data, yUp: yUp)
+            if !skipped.isEmpty {
+                let named = skipped.prefix(10).map { "line \($0.line) (\($0.reason))" }.joined(separator: ", ")
+                FileHandle.standardError.write(Data("feder eval templates: \(skipped.count) lines skipped: \(named)\(skipped.count > 10 ? ", …" : "")\n".utf8))
+            }
+            if all.isEmpty { throw Failure("\(data): no line could be read as {\"label\", \"strokes\"}") }
             let evaluation = TemplateEvaluation(library: library, script: script, labels: Set(all.map(\.label)))
             let samples = LabelledInkReader.spread(all.filter { evaluation.labels.contains($0.label) }, perClass: perClass)
             let started = Date()
@@ -60,27 +67,49 @@ extension EvalCommand {
     }
 }
 
-/// Reads `{"label": …, "strokes": [[[x, y], …], …]}` lines (extra fields ignored), gzip or plain.
+/// Reads `{"label": …, "strokes": [[[x, y, …], …], …]}` lines as `feder recognize` does (samples
+/// as arrays or `{"x", "y", …}` objects, `"yAxis"` per line, extra fields ignored), gzip or plain. A
+/// line that cannot be read is skipped and named, not the end of the run (until 2026-11-29 the
+/// first one stopped it, the y axis was not read and object samples were refused).
 enum LabelledInkReader {
     private struct Line: Decodable {
         var label: String
-        var strokes: [[[Double]]]
+        var strokes: [[FileSample]]
+        var yAxis: InkFile.YAxis?
     }
 
-    static func read(path: String) throws -> [TemplateEvaluation.Sample] {
+    struct Skipped { var line: Int; var reason: String }
+
+    static func read(path: String, yUp: Bool = false) throws -> (samples: [TemplateEvaluation.Sample], skipped: [Skipped]) {
         let data = try InputReader.read(path)
         let decoder = JSONDecoder()
         var samples: [TemplateEvaluation.Sample] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            lineNumber += 1
+        var skipped: [Skipped] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
             guard let l = try? decoder.decode(Line.self, from: Data(line)) else {
-                throw ValidationError("\(path): line \(lineNumber) is not {\"label\", \"strokes\"} JSON")
+                skipped.append(Skipped(line: index + 1, reason: "not {\"label\", \"strokes\"} JSON"))
+                continue
             }
-            let strokes = l.strokes.map { $0.compactMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } }.filter { !$0.isEmpty }
-            if !strokes.isEmpty { samples.append(.init(label: l.label, strokes: strokes)) }
+            let sign = (l.yAxis.map { $0 == .up } ?? yUp) ? -1.0 : 1.0
+            var strokes: [[Point]] = []
+            var broken = false
+            for stroke in l.strokes {
+                var points: [Point] = []
+                for sample in stroke {
+                    guard sample.values.count >= 2, let x = sample.values[0], let y = sample.values[1], x.isFinite, y.isFinite else {
+                        broken = true
+                        break
+                    }
+                    points.append(Point(x, sign * y))
+                }
+                if !points.isEmpty { strokes.append(points) }
+            }
+            if broken { skipped.append(Skipped(line: index + 1, reason: "a sample without x and y")); continue }
+            if strokes.isEmpty { skipped.append(Skipped(line: index + 1, reason: "no ink")); continue }
+            samples.append(.init(label: l.label, strokes: strokes))
         }
-        return samples
+        return (samples, skipped)
     }
 
     /// At most `perClass` samples per label, taken evenly across the file (so every writer appears).
