@@ -40,6 +40,20 @@ struct GateLockPerDeviceTests {
         #expect(try await keeper.answer(challengeID: again.id, answer: "\(again.number)", device: tablet) == .signedIn)
     }
 
+    /// A tablet whose gate is opened again and again drops its own older tasks, never the task the
+    /// teacher is reading on the laptop.
+    @Test func aTabletOpeningTheGateAgainAndAgainLeavesTheLaptopsTaskAlone() async throws {
+        let clock = Clock()
+        let keeper = GateKeeper(store: KeyValueStore(database: try FederDatabase.inMemory(), now: { clock.now }),
+                                now: { clock.now }, hashCost: 4)
+        let laptops = try await keeper.issue(device: "127.0.0.1").get()
+        for _ in 0..<(GateKeeper.maxChallenges + 10) {
+            clock.now += 0.1
+            _ = try await keeper.issue(device: "192.168.1.23").get()
+        }
+        #expect(try await keeper.answer(challengeID: laptops.id, answer: "\(laptops.number)", device: "127.0.0.1") == .signedIn)
+    }
+
     @Test func theLocksKeptStayBoundedAndTheLockedOnesStay() async throws {
         let clock = Clock()
         let keeper = GateKeeper(store: KeyValueStore(database: try FederDatabase.inMemory(), now: { clock.now }),

@@ -280,6 +280,23 @@ struct ResumeAfterTapsTests {
         #expect(direct.first?.record?.direct?.taps.map(\.dot) == [2] + Array(Self.glyph.strokes.indices))
     }
 
+    /// The first part stored only after the second began at the first dot again (a silent network:
+    /// the old connection closes late), then the second cut too: the third goes on where the last
+    /// tap left the due dot — the first dot was tapped in both parts, and counting the right taps
+    /// said two dots were done (a code review found it).
+    @Test func aPartStoredLateIsNotCountedTwice() async throws {
+        var (h, lesson) = try await Self.tappedThenCut()
+        var second = try await Self.resumed(h, lesson, dots: 0)  // the first part's record not stored yet
+        h.clock.advance(0.5)
+        _ = await ResumeOwnershipTests.send(#"{"type":"tap","dot":0}"#, to: &second)
+        await h.connection.close()
+        await second.close()
+        var third = try await Self.resumed(h, lesson, dots: 1)
+        await Self.tapEveryDot(h, on: &third, from: 1)
+        let direct = try T.recordsOfLesson(h).filter { $0.phase == "direct" }
+        #expect(direct.map(\.outcome) == ["passed"], "\(direct.map(\.outcome))")
+    }
+
     /// Every dot tapped before the cut: the resumed attempt passes after the usual pause, with no tap.
     @Test func anAttemptCutOffAfterItsLastDotPassesWhenResumed() async throws {
         var (h, lesson) = try await Self.tappedThenCut()

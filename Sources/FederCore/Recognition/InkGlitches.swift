@@ -8,7 +8,7 @@ import Foundation
 /// 2026-11-29). Both are found relative to the rest of the ink, so units and placement do not matter.
 public enum InkGlitches {
     /// A sample is a spike when it lies farther than this many times the size (box diagonal) of the
-    /// rest of the ink from its neighbours. No sample of a letter can: its neighbour is in the rest.
+    /// rest of the ink from the rest's box. No sample of a letter can: its neighbour is in the rest.
     public static let spikeFactor = 3.0
     /// A touch (a stroke shorter than `touchShare` of the body's larger side) is far when it lies
     /// farther than this many body sizes (larger side) from the body, and not where dots go.
@@ -18,38 +18,39 @@ public enum InkGlitches {
     static let dotHeights = 3.0
     /// Ink of fewer samples is left alone: too little to tell a glitch from a letter.
     static let fewestSamples = 8
-    /// At most this many spike candidates are checked; more far jumps are no glitch but the ink.
-    static let mostSpikes = 8
+    /// Spikes are at most this share of the samples; more far samples are no glitch but the ink.
+    static let mostSpikeShare = 0.1
 
-    /// The positions (stroke, sample) of spike samples.
+    /// The positions (stroke, sample) of spike samples. Candidates are the samples far outside the
+    /// box of the ink's middle 90 % (in x and in y), so that several glitches, in a row or apart,
+    /// are found together; each is a spike when it lies farther than `spikeFactor` times the size of
+    /// the ink without any candidate from that ink's box. A stroke never loses all its samples (a
+    /// stroke far away is a touch, `farTouches`), so stroke numbers stay those of the ink as written.
     public static func spikes(_ strokes: [[Point]]) -> Set<SamplePosition> {
-        let count = strokes.reduce(0) { $0 + $1.count }
-        guard count >= fewestSamples, let box = Polyline.bounds(strokes) else { return [] }
-        let diagonal = box.width.hypot(box.height)
-        guard diagonal > 0, diagonal.isFinite else { return [] }
-        // Candidates: samples whose jump to a neighbour is a large part of the whole box (a spike
-        // makes the box), so the rest's box is measured for a few samples only.
-        var candidates: [SamplePosition] = []
+        let all = strokes.flatMap { $0 }
+        guard all.count >= fewestSamples else { return [] }
+        let xs = all.map(\.x).sorted(), ys = all.map(\.y).sorted()
+        let lo = Int(Double(all.count - 1) * 0.05), hi = Int((Double(all.count - 1) * 0.95).rounded(.up))
+        let middle = Rect(minX: xs[lo], minY: ys[lo], maxX: xs[hi], maxY: ys[hi])
+        let middleSize = middle.width.hypot(middle.height)
+        guard middleSize > 0, middleSize.isFinite else { return [] }
+        var candidates: Set<SamplePosition> = []
         for (k, stroke) in strokes.enumerated() where stroke.count >= 2 {
-            for i in stroke.indices {
-                let before = i > 0 ? stroke[i].distance(to: stroke[i - 1]) : nil
-                let after = i + 1 < stroke.count ? stroke[i].distance(to: stroke[i + 1]) : nil
-                let jump = [before, after].compactMap { $0 }.min() ?? 0
-                if jump > diagonal / 2 { candidates.append(SamplePosition(stroke: k, sample: i)) }
+            for (i, p) in stroke.enumerated() where middle.distance(to: p) > spikeFactor * middleSize {
+                candidates.insert(SamplePosition(stroke: k, sample: i))
             }
         }
-        guard !candidates.isEmpty, candidates.count <= mostSpikes else { return [] }
-        var found: Set<SamplePosition> = []
-        for candidate in candidates {
-            let rest = strokes.enumerated().map { k, stroke in
-                k == candidate.stroke ? stroke.enumerated().filter { $0.offset != candidate.sample }.map(\.element) : stroke
-            }
-            guard let restBox = Polyline.bounds(rest) else { continue }
-            let restSize = restBox.width.hypot(restBox.height)
-            guard restSize > 0 else { continue }
-            let stroke = strokes[candidate.stroke], i = candidate.sample, p = stroke[i]
-            let neighbours = [i > 0 ? stroke[i - 1] : nil, i + 1 < stroke.count ? stroke[i + 1] : nil].compactMap { $0 }
-            if neighbours.allSatisfy({ p.distance(to: $0) > spikeFactor * restSize }) { found.insert(candidate) }
+        guard !candidates.isEmpty, Double(candidates.count) <= mostSpikeShare * Double(all.count) else { return [] }
+        let rest = strokes.enumerated().map { k, stroke in
+            stroke.enumerated().filter { !candidates.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
+        }
+        guard let restBox = Polyline.bounds(rest) else { return [] }
+        let restSize = restBox.width.hypot(restBox.height)
+        guard restSize > 0 else { return [] }
+        var found = candidates.filter { restBox.distance(to: strokes[$0.stroke][$0.sample]) > spikeFactor * restSize }
+        // A stroke keeps at least one sample: one made only of far samples is a touch, not a spike.
+        for (k, stroke) in strokes.enumerated() where stroke.indices.allSatisfy({ found.contains(SamplePosition(stroke: k, sample: $0)) }) {
+            for i in stroke.indices { found.remove(SamplePosition(stroke: k, sample: i)) }
         }
         return found
     }
@@ -59,7 +60,7 @@ public enum InkGlitches {
         let spikes = spikes(strokes)
         let cleaned = spikes.isEmpty ? strokes : strokes.enumerated().map { k, stroke in
             stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
-        }.filter { !$0.isEmpty }
+        }
         let far = farTouches(cleaned)
         return far.isEmpty ? cleaned : cleaned.enumerated().filter { !far.contains($0.offset) }.map(\.element)
     }

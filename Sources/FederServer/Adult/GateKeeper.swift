@@ -34,15 +34,18 @@ actor GateKeeper {
     static let challengeLifetime: TimeInterval = 5 * 60
     static let passLifetime: TimeInterval = 2 * 60
     static let pinKey = "adult.pin"
-    /// Outstanding tasks kept at most (the oldest are dropped).
+    /// Outstanding tasks kept at most (the oldest are dropped) …
     static let maxChallenges = 64
+    /// … and per device: a child opening and closing the gate again and again drops its own
+    /// tablet's older tasks, not the one the teacher is reading on the laptop.
+    static let maxChallengesPerDevice = 4
     /// Devices whose task lock is kept at most; beyond it the locks long open are forgotten first.
     static let maxDeviceLocks = 512
 
     private let store: KeyValueStore
     private let now: @Sendable () -> Date
     private let hashCost: UInt8
-    private var challenges: [String: (challenge: GateChallenge, issued: Date)] = [:]
+    private var challenges: [String: (challenge: GateChallenge, issued: Date, device: String)] = [:]
     /// The reading task's lock of each device (its network address), while it matters.
     private var gateLocks: [String: LockoutState] = [:]
     private var passes: [String: Date] = [:]
@@ -63,12 +66,16 @@ actor GateKeeper {
         let gateLock = gateLocks[device] ?? LockoutState()
         if gateLock.isLocked(at: now) { return .failure(LockedError(seconds: gateLock.secondsLeft(at: now))) }
         challenges = challenges.filter { now.timeIntervalSince($0.value.issued) < Self.challengeLifetime }
+        let own = challenges.filter { $0.value.device == device }
+        if own.count >= Self.maxChallengesPerDevice, let oldest = own.min(by: { $0.value.issued < $1.value.issued }) {
+            challenges[oldest.key] = nil
+        }
         if challenges.count >= Self.maxChallenges, let oldest = challenges.min(by: { $0.value.issued < $1.value.issued }) {
             challenges[oldest.key] = nil
         }
         var random = SystemRandomNumberGenerator()
         let challenge = GateChallenge.make(using: &random)
-        challenges[challenge.id] = (challenge, now)
+        challenges[challenge.id] = (challenge, now, device)
         return .success(challenge)
     }
 

@@ -93,15 +93,20 @@ extension SessionConnection {
         return replies
     }
 
-    /// The start dots tapped in order in the parts of a direct attempt cut off before: each right
-    /// tap moved the due dot on by one, part after part. (A part whose record is not stored yet —
-    /// its connection has not closed — is not known here: the attempt then goes on at the first dot,
-    /// and the later merge still keeps every tap.)
+    /// The start dots tapped in order before the cut: where the last tap of the attempt's cut-off
+    /// parts left the due dot (each tap keeps the dot that was due; a right one moved it on). Read
+    /// from the last tap, not by counting: a part stored late, after a later part had begun at the
+    /// first dot again, is merged into it and would be counted twice. (A part whose record is not
+    /// stored yet — its connection has not closed — is not known here: the attempt then goes on at
+    /// the first dot, and the later merge still keeps every tap.)
     static func dotsTapped(in rows: [PhaseRecordRow], phase: LessonPhase, attempt: Int) -> Int {
         guard phase == .direct else { return 0 }
-        return rows.compactMap(\.record)
-            .filter { $0.phase == .direct && $0.attempt == attempt && $0.outcome == .abandoned }
-            .reduce(0) { $0 + ($1.direct?.taps.filter(\.correct).count ?? 0) }
+        let parts = rows.filter { $0.phase == LessonPhase.direct.rawValue && $0.attempt == attempt }
+            .compactMap { row in row.record.map { (row.startedAt, $0) } }
+            .filter { $0.1.outcome == .abandoned }
+            .sorted { $0.0 < $1.0 }
+        guard let last = parts.last?.1.direct?.taps.last else { return 0 }
+        return last.correct ? last.expected + 1 : last.expected
     }
 
     /// What is stored of a lesson to resume, and its letter.

@@ -73,7 +73,7 @@ extension EvalCommand {
 /// first one stopped it, the y axis was not read and object samples were refused).
 enum LabelledInkReader {
     private struct Line: Decodable {
-        var label: String
+        var label: InkLabel
         var strokes: [[FileSample]]
         var yAxis: InkFile.YAxis?
     }
@@ -107,7 +107,7 @@ enum LabelledInkReader {
             }
             if broken { skipped.append(Skipped(line: index + 1, reason: "a sample without x and y")); continue }
             if strokes.isEmpty { skipped.append(Skipped(line: index + 1, reason: "no ink")); continue }
-            samples.append(.init(label: l.label, strokes: strokes))
+            samples.append(.init(label: l.label.text, strokes: strokes))
         }
         return (samples, skipped)
     }

@@ -107,7 +107,7 @@ struct RecognizeCommand: ParsableCommand {
             do {
                 let input = try decoder.decode(Input.self, from: Data(line))
                 let strokes = try input.points(yUp: yUp)
-                if let expected = input.expected?.text, !recognizer.labels.contains(expected),
+                if !words, let expected = input.expected?.text, !recognizer.labels.contains(expected),
                    LetterRecognition.acceptedForms(for: expected).allSatisfy({ !recognizer.labels.contains($0) }) {
                     throw LineError("\"expected\": \"\(expected.prefix(16))\" is no character the reader knows")
                 }
@@ -142,24 +142,9 @@ struct RecognizeCommand: ParsableCommand {
     private struct Input: Decodable {
         // Samples as ink files give them (arrays or objects; a time or pressure may be null); only x and y are read.
         var strokes: [[FileSample]]
-        var expected: Label?
-        var label: Label?
+        var expected: InkLabel?
+        var label: InkLabel?
         var yAxis: InkFile.YAxis?
-
-        /// A label (true or expected): text, or a digit written as a number (`"label": 7`), as
-        /// converted data often has.
-        struct Label: Decodable {
-            var text: String
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.singleValueContainer()
-                if let s = try? c.decode(String.self) { text = s; return }
-                let n = try c.decode(Int.self)
-                guard (0...9).contains(n) else {
-                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "a numeric label is a digit 0…9")
-                }
-                text = String(n)
-            }
-        }
 
         /// The ink with y down (`yUp`: the command's default for lines that do not say). A sample
         /// without x and y is refused, naming it (until 2026-11-29 it was left out unsaid, and a line
@@ -204,6 +189,21 @@ struct RecognizeCommand: ParsableCommand {
     struct LineError: Error {
         var message: String
         init(_ message: String) { self.message = message }
+    }
+}
+
+/// A label (true or expected) in a line of labelled ink: text, or a digit written as a number
+/// (`"label": 7`), as converted data often has. `feder recognize` and `feder eval templates` read it alike.
+struct InkLabel: Decodable {
+    var text: String
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let s = try? c.decode(String.self) { text = s; return }
+        let n = try c.decode(Int.self)
+        guard (0...9).contains(n) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "a numeric label is a digit 0…9")
+        }
+        text = String(n)
     }
 }
 

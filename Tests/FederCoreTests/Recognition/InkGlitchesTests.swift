@@ -29,6 +29,44 @@ struct InkGlitchesTests {
         #expect(try Self.recognizer.recognize(inside).label == plain.label)
     }
 
+    /// Two glitches, in a row or in two strokes: both go (each was measured against a rest that
+    /// still held the other, and two in a row were each other's near neighbour, a code review found).
+    @Test func twoGlitchesInARowOrApartAreBothDropped() throws {
+        let strokes = Self.letter("k")
+        var inARow = strokes
+        inARow[0] += [Point(0, 0), Point(0, 0)]
+        var apart = strokes
+        apart[0].append(Point(0, 0))
+        apart[apart.count - 1].append(Point(9000, 0))
+        let plain = try Self.recognizer.recognize(strokes)
+        for glitched in [inARow, apart] {
+            #expect(InkGlitches.spikes(glitched).count == 2)
+            let read = try Self.recognizer.recognize(glitched)
+            #expect(read.label == plain.label && abs(read.confidence - plain.confidence) < 1e-9)
+        }
+    }
+
+    /// Sparse ink is no glitch: an i whose stem has two samples keeps both (its lower end lay far from
+    /// its one neighbour against a rest of the top sample and the dot, a code review found).
+    @Test func aSparseStemIsNotASpike() {
+        let stem = [Point(100, 100), Point(100, 200)]
+        let dot = (0..<6).map { Point(100 + Double($0), 70 + Double($0 % 2)) }
+        #expect(InkGlitches.spikes([stem, dot]).isEmpty)
+        #expect(InkGlitches.removed(from: [stem, dot]) == [stem, dot])
+    }
+
+    /// Klarheit reads the letter without the spike, as the reader does.
+    @Test func klarheitReadsALetterWithASpikeAsWithout() throws {
+        let glyph = TestInk.glyph("F")
+        let ink = TestInk.jittered(TestInk.centerline(glyph), amplitude: 1)
+        var strokes = ink.strokes
+        let last = strokes[0].last!
+        strokes[0].append(PenSample(x: last.x + 40 * glyph.unit, y: last.y + 40 * glyph.unit, t: last.t + 0.008, pressure: last.pressure))
+        let plain = try #require(Clarity.judge(ink, expected: "F", recognizer: Self.recognizer))
+        let judged = try #require(Clarity.judge(Ink(pointer: ink.pointer, strokes: strokes), expected: "F", recognizer: Self.recognizer))
+        #expect(judged.recognized == plain.recognized && abs(judged.probability - plain.probability) < 1e-9)
+    }
+
     @Test(arguments: ["a", "B", "k", "7"])
     func aTapFarFromTheLetterIsNotRead(char: String) throws {
         let strokes = Self.letter(char)

@@ -69,20 +69,20 @@ enum InkRepair {
     /// and a half of the pen's last steps.
     static let glitchDistance = 0.03
 
-    /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a
-    /// time runs back further than `backwardTolerance`, which no repair can make sense of.
     /// The strokes without the samples that jumped far off the letter and back (`InkGlitches`),
-    /// and how many there were. Done before times are judged or given along the strokes: the jump
-    /// would count as writing.
+    /// and how many there were; no stroke is left empty. Done before times are judged or given along
+    /// the strokes: the jump would count as writing.
     static func removingSpikes(_ strokes: [[PenSample]]) -> (strokes: [[PenSample]], removed: Int) {
         let spikes = InkGlitches.spikes(strokes.map { $0.map(\.point) })
         guard !spikes.isEmpty else { return (strokes, 0) }
         let kept = strokes.enumerated().map { k, stroke in
             stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
-        }.filter { !$0.isEmpty }
+        }
         return (kept, spikes.count)
     }
 
+    /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a
+    /// time runs back further than `backwardTolerance`, which no repair can make sense of.
     static func repair(_ strokes: [[PenSample]]) throws(InkFileError) -> (strokes: [[PenSample]], repairs: InkRepairs) {
         var repairs = InkRepairs()
         var out: [[PenSample]] = []

@@ -20,7 +20,14 @@ public struct Clarity: Sendable, Equatable, Codable {
     /// Judges ink against the expected character; nil when the ink cannot be read at all.
     public static func judge(_ ink: Ink, expected: String, recognizer: LetterRecognizer) -> Clarity? {
         let dotted = expected.contains { Self.dottedLetters.contains($0) }
-        let strokes = withoutStrayTouches(ink.points.filter { !$0.isEmpty }, dotsUpTo: dotted ? dottedReach : 1)
+        // A device's spike first: left in, it made the box so large that the letter's own short
+        // lines counted as touches and were left out.
+        let written = ink.points.filter { !$0.isEmpty }
+        let spikes = InkGlitches.spikes(written)
+        let despiked = spikes.isEmpty ? written : written.enumerated().map { k, stroke in
+            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
+        }
+        let strokes = withoutStrayTouches(despiked, dotsUpTo: dotted ? dottedReach : 1)
         // Schule knows the kind of character expected: a letter is read among letters, a digit among digits.
         let isDigit = expected.first?.isNumber ?? false
         let allowed = Set(recognizer.labels.filter { ($0.first?.isNumber ?? false) == isDigit })

@@ -46,7 +46,12 @@ export class SchuleScreen {
     // Leaving for another screen ends the letter (it is recorded as left), so that nothing of it
     // goes on: no guide animation, no prompt in the Werkstatt.
     onScreen((name) => { if (name !== "schule") { this.view.leave(); this.paper.close(); } });
-    new ResizeObserver(() => { if (state.screen === "schule") this.view.layout(); }).observe(paper);
+    new ResizeObserver(() => {
+      if (state.screen !== "schule") return;
+      this.view.layout();
+      // The tablet turned under the celebration: the letter's room is measured again.
+      if (!$("celebration").classList.contains("hidden")) this.makeRoom();
+    }).observe(paper);
     // Light and dark ink differ: redraw when the device switches appearance.
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => this.view.layout());
   }
@@ -102,13 +107,16 @@ export class SchuleScreen {
     const picture = count >= 2 ? "stern" : count === 1 ? "sonne" : "wolke";
     $("celebration-picture").innerHTML = sticker(picture);
     $("celebration").dataset.stars = String(count);
-    setTimeout(() => {
+    clearTimeout(this.celebrationTimer);
+    this.celebrationTimer = setTimeout(() => {
       $("celebration").classList.remove("hidden");
       this.makeRoom();
     }, 600);
   }
 
   hideCelebration() {
+    // A card still to come stays away too: it would pop up over the next letter and move it.
+    clearTimeout(this.celebrationTimer);
     $("celebration").classList.add("hidden");
     for (const layer of [$("guides"), $("ink")]) layer.style.transform = "";
     delete document.body.dataset.roomMade;
@@ -132,7 +140,11 @@ export class SchuleScreen {
     const margin = 16;
     const covers = card.left < letter.right + margin && card.right > letter.left - margin
       && card.top < letter.bottom && card.bottom > letter.top;
-    if (!covers) return;
+    if (!covers) {
+      for (const layer of [$("guides"), $("ink")]) layer.style.transform = "";
+      delete document.body.dataset.roomMade;
+      return;
+    }
     const cardOnTheRight = card.left + card.width / 2 > (letter.left + letter.right) / 2;
     const shift = cardOnTheRight
       ? Math.min(0, Math.max(card.left - margin - letter.right, paper.left + margin - letter.left))
