@@ -8,8 +8,9 @@ import Foundation
 /// 2026-11-29). Both are found relative to the rest of the ink, so units and placement do not matter.
 public enum InkGlitches {
     /// A sample is a spike when it lies farther than this many times the size (box diagonal) of the
-    /// rest of the ink from the rest's box. No sample of a letter can: its neighbour is in the rest.
-    public static let spikeFactor = 3.0
+    /// rest of the ink from the rest's box. No sample of a letter can: its neighbour is in the rest,
+    /// and a sparse stroke's end (an i's stem of two samples) lies within about three.
+    public static let spikeFactor = 5.0
     /// A touch (a stroke shorter than `touchShare` of the body's larger side) is far when it lies
     /// farther than this many body sizes (larger side) from the body, and not where dots go.
     public static let farTouchFactor = 1.0
@@ -18,11 +19,13 @@ public enum InkGlitches {
     static let dotHeights = 3.0
     /// Ink of fewer samples is left alone: too little to tell a glitch from a letter.
     static let fewestSamples = 8
-    /// Spikes are at most this share of the samples; more far samples are no glitch but the ink.
+    /// Spikes are at most this share of the samples (and at least two may be); more far samples
+    /// are no glitch but the ink.
     static let mostSpikeShare = 0.1
 
     /// The positions (stroke, sample) of spike samples. Candidates are the samples far outside the
-    /// box of the ink's middle 90 % (in x and in y), so that several glitches, in a row or apart,
+    /// box of the ink's middle 90 % (in x and in y; at least the most extreme sample on each side
+    /// left out, so that a short letter's one glitch is outside it), so that several glitches, in a row or apart,
     /// are found together; each is a spike when it lies farther than `spikeFactor` times the size of
     /// the ink without any candidate from that ink's box. A stroke never loses all its samples (a
     /// stroke far away is a touch, `farTouches`), so stroke numbers stay those of the ink as written.
@@ -30,7 +33,7 @@ public enum InkGlitches {
         let all = strokes.flatMap { $0 }
         guard all.count >= fewestSamples else { return [] }
         let xs = all.map(\.x).sorted(), ys = all.map(\.y).sorted()
-        let lo = Int(Double(all.count - 1) * 0.05), hi = Int((Double(all.count - 1) * 0.95).rounded(.up))
+        let lo = max(1, Int(Double(all.count - 1) * 0.05)), hi = min(all.count - 2, Int((Double(all.count - 1) * 0.95).rounded(.up)))
         let middle = Rect(minX: xs[lo], minY: ys[lo], maxX: xs[hi], maxY: ys[hi])
         let middleSize = middle.width.hypot(middle.height)
         guard middleSize > 0, middleSize.isFinite else { return [] }
@@ -40,7 +43,7 @@ public enum InkGlitches {
                 candidates.insert(SamplePosition(stroke: k, sample: i))
             }
         }
-        guard !candidates.isEmpty, Double(candidates.count) <= mostSpikeShare * Double(all.count) else { return [] }
+        guard !candidates.isEmpty, Double(candidates.count) <= max(2, mostSpikeShare * Double(all.count)) else { return [] }
         let rest = strokes.enumerated().map { k, stroke in
             stroke.enumerated().filter { !candidates.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
         }
