@@ -7,7 +7,7 @@ import urllib.request
 
 from adult_gate import create_profile
 from conftest import no_digits_shown
-from lesson_steps import wait_phase, watch_and_tap_dots
+from lesson_steps import open_letter, wait_phase, watch_and_tap_dots
 from pen import Pen, densify, glyph_to_client, start_dots, tap
 from test_schulschrift import split_at_joins, word_geometry
 from test_screens import onboarded_profile
@@ -20,10 +20,7 @@ def new_profile(server):
 def test_the_server_stopped_mid_letter_and_started_again(page, server):
     child = new_profile(server)
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    page.goto(f"{server.url}/?letter=H")
-    wait_phase(page, "observe")
-    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
-        glyph = json.load(r)
+    glyph = open_letter(page, server, "H")
     strokes = [densify(s["checkpoints"], 3.0) for s in glyph["strokes"]]
     assert len(strokes) == 3
     pen = watch_and_tap_dots(page, glyph)
@@ -63,10 +60,7 @@ def test_the_dots_tapped_before_the_server_went_away_stay_tapped(page, server):
     shows as tapped and the child goes on with the second; the attempt is one run of right taps."""
     child = new_profile(server)
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    page.goto(f"{server.url}/?letter=H")
-    wait_phase(page, "observe")
-    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
-        glyph = json.load(r)
+    glyph = open_letter(page, server, "H")
     pen = Pen(page)
     tap(page, pen, glyph["width"] / 2, 150)
     wait_phase(page, "direct")
@@ -214,10 +208,7 @@ def test_a_reload_after_the_letter_is_left_begins_nothing_old(page, server):
     """A letter the child left (home) is not resumed by a later reload: the home screen shows."""
     child = onboarded_profile(server, "eule", "lila")
     page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-    page.goto(f"{server.url}/?letter=H")
-    wait_phase(page, "observe")
-    with urllib.request.urlopen(f"{server.url}/api/v1/glyphs/druck/H") as r:
-        glyph = json.load(r)
+    glyph = open_letter(page, server, "H")
     watch_and_tap_dots(page, glyph)
     page.click("#screen-schule .bar .home-button")
     page.wait_for_function("document.body.dataset.screen === 'home'")

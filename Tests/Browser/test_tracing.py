@@ -2,6 +2,7 @@
 celebration and every phase is stored; tracing backwards does not complete; a mistake is shown and
 spoken; stored records survive a restart."""
 
+from contextlib import contextmanager
 import json
 import math
 import urllib.request
@@ -311,25 +312,33 @@ def test_double_taps_neither_skip_watching_nor_count_a_dot_twice(page, server):
     assert [t["correct"] for t in direct["taps"]] == [True] * len(dots), direct["taps"]
 
 
-def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, server):
-    """On an iPad held upright the letter fills the paper's width: the celebration is one row below
-    the letter's base line, so the child still sees all it wrote (the panel covered its foot)."""
+@contextmanager
+def letter_written_at(browser, server, size, letter, colour):
+    """A new child writes `letter` through its whole lesson on a screen of `size` (CSS pixels); yields
+    the page as the lesson ends."""
     from child_steps import run_scheduled_letter
     from test_screens import onboarded_profile
-    child = onboarded_profile(server, "katze", "gruen")
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, device_scale_factor=1)
+    child = onboarded_profile(server, "katze", colour)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1)
     page = context.new_page()
     try:
         page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-        page.goto(f"{server.url}/?letter=M")
+        page.goto(f"{server.url}/?letter={letter}")
         run_scheduled_letter(page, server)
+        yield page
+    finally:
+        context.close()
+
+
+def test_upright_the_celebration_stands_below_the_letter_not_on_it(browser, server):
+    """On an iPad held upright the letter fills the paper's width: the celebration is one row below
+    the letter's base line, so the child still sees all it wrote (the panel covered its foot)."""
+    with letter_written_at(browser, server, (768, 1024), "M", "gruen") as page:
         page.wait_for_timeout(700)  # the panel pops in
         panel = page.eval_on_selector("#celebration .panel", "e => e.getBoundingClientRect().toJSON()")
         base = page.eval_on_selector("#guides .ruling-line.base", "e => e.getBoundingClientRect().toJSON()")
         assert panel["top"] > base["bottom"], (panel, base)
         assert panel["bottom"] <= 1024
-    finally:
-        context.close()
 
 
 def ink_extent(page):
@@ -350,15 +359,7 @@ def ink_extent(page):
 def test_a_wide_letter_moves_aside_so_the_celebration_covers_none_of_it(browser, server):
     """At 1024 × 768 a W written alone ran under the celebration's card (a review): the letter and its
     ink move aside as far as the paper allows, and come back for the next letter."""
-    from child_steps import run_scheduled_letter
-    from test_screens import onboarded_profile
-    child = onboarded_profile(server, "katze", "blau")
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1)
-    page = context.new_page()
-    try:
-        page.add_init_script(f"localStorage.setItem('feder.child', '{child}')")
-        page.goto(f"{server.url}/?letter=W")
-        run_scheduled_letter(page, server)
+    with letter_written_at(browser, server, (1024, 768), "W", "blau") as page:
         page.wait_for_function("document.body.dataset.roomMade !== undefined", timeout=5000)
         page.wait_for_timeout(500)  # the move's transition
         panel = page.eval_on_selector("#celebration .panel", "e => e.getBoundingClientRect().toJSON()")
@@ -371,8 +372,6 @@ def test_a_wide_letter_moves_aside_so_the_celebration_covers_none_of_it(browser,
         page.click("#next-button")
         page.wait_for_function("document.body.dataset.roomMade === undefined")
         assert page.eval_on_selector("#ink", "e => e.style.transform") == ""
-    finally:
-        context.close()
 
 
 def test_while_feder_waits_to_judge_a_letter_written_alone_the_paper_shows_it_is_looking(page, server):

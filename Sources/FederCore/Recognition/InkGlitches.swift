@@ -44,9 +44,7 @@ public enum InkGlitches {
             }
         }
         guard !candidates.isEmpty, Double(candidates.count) <= max(2, mostSpikeShare * Double(all.count)) else { return [] }
-        let rest = strokes.enumerated().map { k, stroke in
-            stroke.enumerated().filter { !candidates.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
-        }
+        let rest = dropping(candidates, from: strokes)
         guard let restBox = Polyline.bounds(rest) else { return [] }
         let restSize = restBox.width.hypot(restBox.height)
         guard restSize > 0 else { return [] }
@@ -58,12 +56,23 @@ public enum InkGlitches {
         return found
     }
 
-    /// The strokes without spike samples and far touches (strokes left empty go).
-    public static func removed(from strokes: [[Point]]) -> [[Point]] {
-        let spikes = spikes(strokes)
-        let cleaned = spikes.isEmpty ? strokes : strokes.enumerated().map { k, stroke in
-            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
+    /// Any kind of samples (points, pen samples) without their spikes, and how many there were
+    /// (`spikes` leaves no stroke empty).
+    public static func withoutSpikes<Sample>(_ strokes: [[Sample]], at point: (Sample) -> Point) -> (strokes: [[Sample]], removed: Int) {
+        let found = spikes(strokes.map { $0.map(point) })
+        return (found.isEmpty ? strokes : dropping(found, from: strokes), found.count)
+    }
+
+    /// The strokes without the samples at `positions`.
+    static func dropping<Sample>(_ positions: Set<SamplePosition>, from strokes: [[Sample]]) -> [[Sample]] {
+        strokes.enumerated().map { k, stroke in
+            stroke.enumerated().filter { !positions.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
         }
+    }
+
+    /// The strokes without spike samples and far touches.
+    public static func removed(from strokes: [[Point]]) -> [[Point]] {
+        let cleaned = withoutSpikes(strokes, at: { $0 }).strokes
         let far = farTouches(cleaned)
         return far.isEmpty ? cleaned : cleaned.enumerated().filter { !far.contains($0.offset) }.map(\.element)
     }

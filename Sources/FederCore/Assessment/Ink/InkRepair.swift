@@ -73,12 +73,7 @@ enum InkRepair {
     /// and how many there were; no stroke is left empty. Done before times are judged or given along
     /// the strokes: the jump would count as writing.
     static func removingSpikes(_ strokes: [[PenSample]]) -> (strokes: [[PenSample]], removed: Int) {
-        let spikes = InkGlitches.spikes(strokes.map { $0.map(\.point) })
-        guard !spikes.isEmpty else { return (strokes, 0) }
-        let kept = strokes.enumerated().map { k, stroke in
-            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
-        }
-        return (kept, spikes.count)
+        InkGlitches.withoutSpikes(strokes, at: \.point)
     }
 
     /// Repairs `strokes` (already checked for finite numbers) and counts what was done; throws when a

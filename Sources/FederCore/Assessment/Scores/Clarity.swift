@@ -22,11 +22,7 @@ public struct Clarity: Sendable, Equatable, Codable {
         let dotted = expected.contains { Self.dottedLetters.contains($0) }
         // A device's spike first: left in, it made the box so large that the letter's own short
         // lines counted as touches and were left out.
-        let written = ink.points.filter { !$0.isEmpty }
-        let spikes = InkGlitches.spikes(written)
-        let despiked = spikes.isEmpty ? written : written.enumerated().map { k, stroke in
-            stroke.enumerated().filter { !spikes.contains(SamplePosition(stroke: k, sample: $0.offset)) }.map(\.element)
-        }
+        let despiked = InkGlitches.withoutSpikes(ink.points.filter { !$0.isEmpty }, at: { $0 }).strokes
         let strokes = withoutStrayTouches(despiked, dotsUpTo: dotted ? dottedReach : 1)
         // Schule knows the kind of character expected: a letter is read among letters, a digit among digits.
         let isDigit = expected.first?.isNumber ?? false
