@@ -20,7 +20,7 @@ struct Assess: ParsableCommand {
     @Option(help: "The character, e.g. a, A, ä, 4 (not with --batch: each line names its glyph).")
     var glyph: String?
 
-    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\" — any JSON value, echoed —, \"phase\", \"script\" — default --script —, \"variant\"); print one compact assessment per line (guided lines with the standard tier).")
+    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\" — any JSON value, echoed —, \"phase\" — default --phase —, \"script\" — default --script —, \"variant\"); print one compact assessment per line (guided lines with --tier).")
     var batch = false
 
     @Option(help: "A word of a joined script instead of a character, e.g. Oma (built with its joins).")
@@ -32,11 +32,11 @@ struct Assess: ParsableCommand {
     @Option(help: "Variant id (default: the glyph's first variant).")
     var variant: String?
 
-    @Option(help: "Phase to judge the ink as: guided or freeWrite.")
-    var phase: LessonPhase = .freeWrite
+    @Option(help: "Phase to judge the ink as: guided or freeWrite (default: freeWrite).")
+    var phase: LessonPhase?
 
-    @Option(help: "Guided only: the difficulty tier whose tracking radius to use (easy, standard, strict).")
-    var tier: DifficultyTier = .standard
+    @Option(help: "Guided only: the difficulty tier whose tracking radius to use (easy, standard, strict; default: standard).")
+    var tier: DifficultyTier?
 
     @Argument(help: "The ink file ('-' reads standard input).")
     var file: String
@@ -50,6 +50,18 @@ struct Assess: ParsableCommand {
     /// `--weights` names, which must load.
     func recognizer() throws -> LetterRecognizer? {
         weights.path == nil ? try? LetterRecognizer.bundled() : try weights.recognizer()
+    }
+
+    /// Options that would change nothing are refused, not ignored: a researcher who gives `--glyph`
+    /// with `--batch` believes every line was judged against that glyph.
+    func validate() throws {
+        if batch {
+            if glyph != nil || word != nil { throw ValidationError("--batch reads each line's own \"glyph\"; leave out --glyph and --word") }
+            if variant != nil { throw ValidationError("--batch reads each line's own \"variant\"; leave out --variant") }
+        } else {
+            if word != nil && variant != nil { throw ValidationError("--variant chooses a character's form; a word (--word) is built in its script's own forms") }
+            if tier != nil && (phase ?? .freeWrite) != .guided { throw ValidationError("--tier sets guided tracing's radius; give --phase guided too, or leave it out") }
+        }
     }
 
     func run() throws {
@@ -70,10 +82,10 @@ struct Assess: ParsableCommand {
         } catch {
             throw Failure("cannot read \(file): \(error)")
         }
-        let tolerance = TrackingTolerance.standard.scaled(by: tier.multiplier)
+        let tolerance = TrackingTolerance.standard.scaled(by: (tier ?? .standard).multiplier)
         let recognizer = try recognizer()
         do {
-            let json = try AssessmentReport.run(data, glyph: target, phase: phase, tolerance: tolerance,
+            let json = try AssessmentReport.run(data, glyph: target, phase: phase ?? .freeWrite, tolerance: tolerance,
                                                 recognizer: recognizer, yAxis: yUp ? .up : .down)
             FileHandle.standardOutput.write(json + Data("\n".utf8))
         } catch {
@@ -92,11 +104,13 @@ extension Assess {
             throw Failure("cannot read \(file): \(error)")
         }
         let recognizer = try recognizer()
+        let tolerance = TrackingTolerance.standard.scaled(by: (tier ?? .standard).multiplier)
         let out = FileHandle.standardOutput
         // Blank lines get no answer; every answer names the input line it answers.
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
             out.write(AssessmentBatch.answer(Data(line), number: index + 1, library: library, defaultScript: script ?? "druck",
+                                             defaultPhase: phase ?? .freeWrite, tolerance: tolerance,
                                              recognizer: recognizer, yAxis: yUp ? .up : .down) + Data("\n".utf8))
         }
     }

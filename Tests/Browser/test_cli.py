@@ -4,6 +4,7 @@ answers that name their input line. The ink is Feder's own glyph centerlines (`f
 
 import gzip
 import json
+import math
 import subprocess
 
 import pytest
@@ -168,6 +169,12 @@ def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
     (["serve", "--port=-1"], "--port must be 0 to 65535"),
     (["glyphs", "lint", "--script", "nope"], "--script nope: no such script"),
     (["recognize", "--words", "--x-height=-5", "{dir}"], "--x-height must be a positive number"),
+    # Options that would change nothing are refused, not ignored (2026-11-29: each was ignored unsaid).
+    (["recognize", "--x-height", "40", "{dir}"], "--x-height tells capitals from small letters in a word"),
+    (["assess", "--batch", "--glyph", "a", "{dir}"], "--batch reads each line's own \"glyph\""),
+    (["assess", "--batch", "--variant", "standard", "{dir}"], "--batch reads each line's own \"variant\""),
+    (["assess", "--word", "Oma", "--variant", "standard", "{dir}"], "a word (--word) is built in its script's own forms"),
+    (["assess", "--glyph", "a", "--tier", "easy", "{dir}"], "--tier sets guided tracing's radius"),
 ])
 def test_a_bad_argument_is_refused_with_a_sentence_not_a_crash(tmp_path, args, says):
     result = run([a.replace("{dir}", str(tmp_path)) for a in args], b"")
@@ -207,3 +214,58 @@ def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path):
         err = result.stderr.decode()
         assert result.returncode != 0 and "Fatal error" not in err and "NSCocoaErrorDomain" not in err, err
         assert str(tmp_path) in err, err
+
+
+def test_a_key_spelt_in_other_case_is_named_not_ignored(letters):
+    """A "Frame" (or "yaxis", "Label", "Phase") was ignored unsaid: the letter judged without its
+    ruling, y read the wrong way, a line counted as unlabelled. Keys of a reader's own stay allowed."""
+    strokes = letters["b"]
+    framed = {"strokes": strokes, "Frame": {"middle": 0, "base": 1}}
+    single = run(["assess", "--glyph", "b", "-"], json.dumps(framed).encode())
+    assert single.returncode == 1 and 'Frame" is not read; the key is "frame"' in single.stderr.decode(), single.stderr
+    inner = run(["assess", "--glyph", "b", "-"], json.dumps({"strokes": strokes, "frame": {"Middle": 0, "base": 1}}).encode())
+    assert 'frame: "Middle" is not read; the key is "middle"' in inner.stderr.decode(), inner.stderr
+    batch = run(["assess", "--batch", "-"], "\n".join([
+        json.dumps({"glyph": "b", "strokes": strokes, "writer": "w7", "session": 3}),
+        json.dumps({"glyph": "b", "strokes": strokes, "Phase": "guided"}),
+    ]).encode()).stdout.decode().splitlines()
+    first, second = (json.loads(l) for l in batch)
+    assert "error" not in first and first["glyph"]["char"] == "b"
+    assert second == {"line": 2, "error": '"Phase" is not read; the key is "phase" (keys are case-sensitive)'}
+    answers = run(["recognize", "-"], "\n".join([
+        json.dumps({"strokes": strokes, "yaxis": "up"}), json.dumps({"strokes": strokes, "label": "b", "note": "x"}),
+    ]).encode()).stdout.decode().splitlines()
+    assert json.loads(answers[0]) == {"line": 1, "error": '"yaxis" is not read; the key is "yAxis" (keys are case-sensitive)'}
+    assert json.loads(answers[1])["label"] == "b"
+    summary = run(["recognize", "--summary", "-"], "\n".join([
+        json.dumps({"strokes": strokes, "label": "b"}), json.dumps({"strokes": strokes, "Label": "b"}),
+    ]).encode())
+    assert "1 lines skipped: 1 a key spelt in other case (Label for label)" in summary.stderr.decode(), summary.stderr
+
+
+def test_batch_lines_take_the_commands_phase_and_tier(letters):
+    """`--phase` and `--tier` were ignored with `--batch` (every line without its own phase was free
+    writing, guided lines always the standard tier); they are the lines' defaults now."""
+    def dense(stroke):  # a sample every 3 glyph units or so, as a pen gives them
+        out = []
+        for (x0, y0), (x1, y1) in zip(stroke, stroke[1:]):
+            n = max(1, int(math.hypot(x1 - x0, y1 - y0) / 3))
+            out += [(x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n) for k in range(n)]
+        return out + [tuple(stroke[-1])]
+    # Traced with a wobble of 0.15 x-heights: within the standard tier's radius, not the strict one's.
+    timed = [[[x + 15 * math.sin(i / 4), y, round(0.01 * i, 3)] for i, (x, y) in enumerate(dense(stroke))]
+             for stroke in letters["b"]]
+    ruling = {"top": 0, "middle": 100, "base": 200}
+    line = json.dumps({"glyph": "b", "strokes": timed, "frame": ruling}).encode()
+    def phase(*args):
+        return json.loads(run(["assess", "--batch", *args, "-"], line).stdout)["phase"]
+    assert phase() == "freeWrite"
+    assert phase("--phase", "guided") == "guided"
+    own = json.dumps({"glyph": "b", "strokes": timed, "phase": "freeWrite"}).encode()
+    assert json.loads(run(["assess", "--batch", "--phase", "guided", "-"], own).stdout)["phase"] == "freeWrite"
+    single_strict = json.loads(run(["assess", "--glyph", "b", "--phase", "guided", "--tier", "strict", "-"],
+                                   json.dumps({"strokes": timed, "frame": ruling}).encode()).stdout)
+    batch_strict = json.loads(run(["assess", "--batch", "--phase", "guided", "--tier", "strict", "-"], line).stdout)
+    batch_standard = json.loads(run(["assess", "--batch", "--phase", "guided", "-"], line).stdout)
+    assert batch_strict["guided"]["accuracy"] < batch_standard["guided"]["accuracy"]
+    assert (batch_strict["guided"], batch_strict["stars"]) == (single_strict["guided"], single_strict["stars"])

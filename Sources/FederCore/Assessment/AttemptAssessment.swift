@@ -94,13 +94,17 @@ public struct AssessmentOptions: Sendable, Equatable {
     /// Whether the ink's times are the writer's (false for ink that came without times: Tempo and
     /// Rhythmus are then not measured).
     public var timed: Bool
+    /// Whether the time between strokes is the writer's (false when strokes came each on its own
+    /// clock, `InkRepairs.restartedClocks`: Rhythmus, which counts long lifts, is then not measured).
+    public var airTimed: Bool
 
     public init(placement: PlacementMethod = .glyphUnits, startLatency: Double? = nil, variation: Int = 0,
-                config: AssessmentConfig = .standard, timed: Bool = true) {
+                config: AssessmentConfig = .standard, timed: Bool = true, airTimed: Bool = true) {
         self.placement = placement
         self.startLatency = startLatency
         self.variation = variation
         self.config = config
         self.timed = timed
+        self.airTimed = airTimed
     }
 }

@@ -79,8 +79,8 @@ public enum FreeWriteAssessor {
             formDistance: distance.isFinite ? distance / unit : nil,
             tempo: options.timed ? TempoScore.score(profiles.compactMap { $0 }, config: config) : nil,
             druck: pressure.value, druckStatus: pressure.status,
-            rhythmus: options.timed ? RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)) : nil)
-        let strokes = StrokeScoring.score(context, errors: errors)
+            rhythmus: options.timed && options.airTimed ? RhythmScore.score(RhythmScore.parts(ink, profiles: profiles, config: config)) : nil)
+        let strokes = StrokeScoring.score(StrokeScoring.findingUnmatched(context, errors: errors), errors: errors)
         let strokeScore = strokes.map(\.total).reduce(0, +) / Double(max(strokes.count, 1))
         // Stars follow the shape alone; the plan (strokes' order, direction, start, joins) has its
         // own errors, which cap the stars (Stars.freeWrite).

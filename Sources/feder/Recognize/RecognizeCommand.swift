@@ -48,6 +48,7 @@ struct RecognizeCommand: ParsableCommand {
         if summary && words { throw ValidationError("--summary scores single letters; it does not combine with --words") }
         if summary && lettersOnly { throw ValidationError("--summary reports both readings; leave out --letters-only") }
         if let xHeight, !(xHeight.isFinite && xHeight > 0) { throw ValidationError("--x-height must be a positive number of ink units") }
+        if xHeight != nil && !words { throw ValidationError("--x-height tells capitals from small letters in a word; give --words too, or leave it out") }
     }
 
     func run() throws {
@@ -65,7 +66,10 @@ struct RecognizeCommand: ParsableCommand {
             var skipped: [String: Int] = [:]
             for (_, line) in lines {
                 let reason: String
-                if let input = try? decoder.decode(Input.self, from: Data(line)) {
+                let decoded = Result { try decoder.decode(Input.self, from: Data(line)) }
+                if case .failure(let misspelt as MisspeltKey) = decoded {
+                    reason = "a key spelt in other case (\(misspelt.found) for \(misspelt.meant))"
+                } else if let input = try? decoded.get() {
                     if let label = input.label?.text {
                         if !recognizer.labels.contains(label) {
                             reason = "a label the reader does not have"
@@ -127,6 +131,8 @@ struct RecognizeCommand: ParsableCommand {
                 reply = ErrorLine(line: number, error: String(describing: error))
             } catch let error as LineError {
                 reply = ErrorLine(line: number, error: error.message)
+            } catch let error as MisspeltKey {
+                reply = ErrorLine(line: number, error: error.description)
             } catch {
                 let message = InkFile.numberTooLarge(in: Data(line)).map { "the number \($0) is too large: x and y must be finite numbers" }
                 reply = ErrorLine(line: number, error: message ?? "not a {\"strokes\": …} line")
@@ -145,6 +151,17 @@ struct RecognizeCommand: ParsableCommand {
         var expected: InkLabel?
         var label: InkLabel?
         var yAxis: InkFile.YAxis?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case strokes, expected, label, yAxis }
+
+        init(from decoder: any Decoder) throws {
+            try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            strokes = try c.decode([[FileSample]].self, forKey: .strokes)
+            expected = try c.decodeIfPresent(InkLabel.self, forKey: .expected)
+            label = try c.decodeIfPresent(InkLabel.self, forKey: .label)
+            yAxis = try c.decodeIfPresent(InkFile.YAxis.self, forKey: .yAxis)
+        }
 
         /// The ink with y down (`yUp`: the command's default for lines that do not say). A sample
         /// without x and y is refused, naming it (until 2026-11-29 it was left out unsaid, and a line

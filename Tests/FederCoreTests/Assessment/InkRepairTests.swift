@@ -260,6 +260,64 @@ struct InkRepairTests {
         #expect("\(before["meanSpeed"]!)" != "\(after["meanSpeed"]!)")
     }
 
+    /// A data set whose strokes each start their clock at 0 was repaired (strokes moved later) and
+    /// reported an in-air time of 0 as measured, and a Rhythmus without any lift. The time between
+    /// strokes is unknown there: left out, while the times inside each stroke are still the writer's.
+    @Test func strokesEachOnTheirOwnClockReportNoTimeBetweenThem() throws {
+        let glyph = TestInk.glyph("H")
+        let ink = TestInk.centerline(glyph)
+        let restarting = ink.strokes.map { stroke in stroke.map { var s = $0; s.t -= stroke[0].t; return s } }
+        let file = try InkFile.decode(Self.json(restarting))
+        #expect(file.repairs.restartedClocks == ink.strokes.count - 1 && file.repairs.overlappingStrokes == ink.strokes.count - 1)
+        #expect(file.repairs.isTimed && !file.repairs.isAirTimed)
+        let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+        let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
+        #expect(judged.stars == reference.stars && judged.errors.map(\.code) == reference.errors.map(\.code))
+        #expect(judged.motor?.rhythmus == nil && reference.motor?.rhythmus != nil)
+        #expect(judged.motor?.tempo != nil)
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(restarting), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let kinematics = try #require(out["kinematics"] as? [String: Any])
+        for key in Kinematics.airKeys { #expect(kinematics[key] == nil, "\(key) reported for strokes on their own clocks") }
+        #expect(kinematics["penDownTime"] != nil && kinematics["meanSpeed"] != nil && kinematics["niv"] != nil)
+        #expect((out["repairs"] as? [String: Any])?["restartedClocks"] as? Int == ink.strokes.count - 1)
+        // A device's slip of a few milliseconds is rounding, not a clock of its own: all kept.
+        var slipped = ink.strokes
+        let end = slipped[0].last!.t
+        let shift = slipped[1][0].t - end + 0.005
+        slipped[1] = slipped[1].map { var s = $0; s.t -= shift; return s }
+        let kept = try InkFile.decode(Self.json(slipped))
+        #expect(kept.repairs.overlappingStrokes == 1 && kept.repairs.restartedClocks == 0 && kept.repairs.isAirTimed)
+        let keptOut = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(slipped), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        for key in Kinematics.airKeys { #expect((keptOut["kinematics"] as? [String: Any])?[key] != nil, "\(key) left out after a slip") }
+    }
+
+    /// `Kinematics.airKeys` are the kinematics that change when only the time between strokes changes.
+    @Test func theAirKeysAreExactlyTheKinematicsThatDependOnTheLifts() throws {
+        let glyph = TestInk.glyph("k")
+        let ink = TestInk.centerline(glyph)
+        func kinematics(_ strokes: [[PenSample]]) throws -> [String: Any] {
+            let a = FreeWriteAssessor.assess(Ink(pointer: .pen, strokes: strokes), glyph: glyph, options: AssessmentOptions(placement: .glyphUnits))
+            return try JSONSerialization.jsonObject(with: JSONEncoder().encode(a.kinematics)) as! [String: Any]
+        }
+        let before = try kinematics(ink.strokes)
+        let longerLifts = ink.strokes.enumerated().map { k, stroke in stroke.map { var s = $0; s.t += Double(k) * 0.7; return s } }
+        let after = try kinematics(longerLifts)
+        // Moving whole strokes later changes sums of times in their last digits (1.3333333333333310
+        // against …308): a change is one beyond a millionth.
+        func same(_ a: Any?, _ b: Any?) -> Bool {
+            if let x = a as? Double, let y = b as? Double { return abs(x - y) <= 1e-6 * max(1, abs(x)) }
+            if let x = a as? [Any], let y = b as? [Any] { return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) } }
+            return "\(a ?? "absent")" == "\(b ?? "absent")"
+        }
+        for key in Kinematics.airKeys {
+            #expect(before[key] != nil, "\(key) is not a field of Kinematics")
+            #expect(!same(before[key], after[key]), "\(key) does not change with the lifts")
+        }
+        for (key, value) in before where !Kinematics.airKeys.contains(key) {
+            #expect(same(value, after[key]), "\(key) changes with the lifts but is not in Kinematics.airKeys")
+        }
+    }
+
     @Test func inkWithTimesOnlyHereAndThereIsRefused() {
         func error(_ text: String) -> InkFileError? {
             do { _ = try InkFile.decode(Data(text.utf8)); return nil } catch { return error }

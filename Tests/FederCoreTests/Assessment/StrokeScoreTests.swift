@@ -31,6 +31,20 @@ struct StrokeScoreTests {
         #expect(scores[2].total == 0 && scores[2].inkStrokes.isEmpty)
     }
 
+    /// An M, N or R written in one line and slanted (as adults write them) earned three stars by its
+    /// shape while the matcher found no stroke in it, and every per-stroke score was 0: a report
+    /// saying "nothing written" beside three stars. Each stroke is now scored on its stretch.
+    @Test(arguments: ["M", "N", "R"])
+    func aLetterWrittenInOneSlantedLineHasAScoreForEachStroke(char: String) {
+        let glyph = TestInk.glyph(char)
+        let baseline = glyph.strokes.flatMap(\.points).map(\.y).max()!
+        let line = glyph.strokes.flatMap(\.points).map { Point($0.x + 0.2 * (baseline - $0.y), $0.y) }
+        let written = FreeWriteAssessor.assess(TestInk.along([line]), glyph: glyph)
+        #expect(written.stars >= 2, "\(char): \(written.stars)")
+        #expect(written.strokes.allSatisfy { $0.inkStrokes == [0] }, "\(char): \(written.strokes.map(\.inkStrokes))")
+        #expect(written.strokes.allSatisfy { $0.shape > 0.4 && $0.total > 40 }, "\(char): \(written.strokes.map(\.total))")
+    }
+
     @Test func aStrokeWrittenInTwoPiecesBelongsToOneStroke() {
         // The stem of l with a pen lift halfway.
         let l = TestInk.glyph("l")

@@ -15,7 +15,7 @@ struct CheckContext: Sendable {
     /// Comparison coordinates → the ink's own (page) coordinates.
     let toPage: Placement
     /// Per glyph stroke, the ink written for it, in writing order.
-    let pieces: [[InkPiece]]
+    var pieces: [[InkPiece]]
     let corridor: Double
     let coverRadius: Double
     let startTolerance: Double

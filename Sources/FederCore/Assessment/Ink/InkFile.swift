@@ -40,6 +40,7 @@ public struct InkFile: Sendable, Equatable {
         } catch {
             // JSON has no bound on numbers, but Foundation refuses one beyond a Double's range as
             // "not valid JSON"; name it for what it is.
+            if let misspelt = error as? MisspeltKey { throw InkFileError(.malformed, misspelt.description) }
             if let huge = firstNumberBeyondDouble(in: data) {
                 throw InkFileError(.notFinite, "the number \(huge) is too large: x, y and t must be finite numbers")
             }
@@ -217,6 +218,18 @@ public struct InkFrame: Sendable, Equatable, Codable {
         self.top = top; self.middle = middle; self.base = base; self.bottom = bottom; self.left = left
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case top, middle, base, bottom, left }
+
+    public init(from decoder: any Decoder) throws {
+        try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue), within: "frame")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        top = try c.decodeIfPresent(Double.self, forKey: .top)
+        middle = try c.decode(Double.self, forKey: .middle)
+        base = try c.decode(Double.self, forKey: .base)
+        bottom = try c.decodeIfPresent(Double.self, forKey: .bottom)
+        left = try c.decodeIfPresent(Double.self, forKey: .left)
+    }
+
     /// The same lines for ink whose y was turned from up to down (y → −y): top stays the top line.
     var upsideDown: InkFrame {
         InkFrame(top: top.map { -$0 }, middle: -middle, base: -base, bottom: bottom.map { -$0 }, left: left)
@@ -296,6 +309,17 @@ private struct RawInkFile: Decodable {
     var frame: InkFrame?
     var pointer: PointerKind?
     var yAxis: InkFile.YAxis?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case strokes, frame, pointer, yAxis }
+
+    init(from decoder: any Decoder) throws {
+        try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        strokes = try c.decode([[FileSample]].self, forKey: .strokes)
+        frame = try c.decodeIfPresent(InkFrame.self, forKey: .frame)
+        pointer = try c.decodeIfPresent(PointerKind.self, forKey: .pointer)
+        yAxis = try c.decodeIfPresent(InkFile.YAxis.self, forKey: .yAxis)
+    }
 }
 
 /// How ink was put onto the glyph's coordinates.

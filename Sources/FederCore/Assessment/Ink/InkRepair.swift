@@ -14,6 +14,11 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     public var equalTimes = 0
     /// Strokes that began before the previous stroke ended (moved later, durations kept).
     public var overlappingStrokes = 0
+    /// Of those, strokes that began more than `InkRepair.backwardTolerance` before the previous one
+    /// ended: no device's rounding, but times that start again with each stroke (a data set that
+    /// keeps a clock per stroke). The time between strokes is then unknown: in-air time, its ratio,
+    /// the letter's duration and Rhythmus are not measured (`feder assess` leaves them out).
+    public var restartedClocks = 0
     /// Samples of ink that came without any times (a scanned or vector trace, a data set that keeps
     /// only coordinates): each got a time from its distance along the stroke (`InkFile.untimedSpeed`).
     /// Shape, plan and stars do not depend on time; speed, rhythm and durations of such ink are not
@@ -45,6 +50,7 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         backwardTimes = try c.decodeIfPresent(Int.self, forKey: .backwardTimes) ?? 0
         equalTimes = try c.decodeIfPresent(Int.self, forKey: .equalTimes) ?? 0
         overlappingStrokes = try c.decodeIfPresent(Int.self, forKey: .overlappingStrokes) ?? 0
+        restartedClocks = try c.decodeIfPresent(Int.self, forKey: .restartedClocks) ?? 0
         synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
         timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
         timesPerStroke = try c.decodeIfPresent(Int.self, forKey: .timesPerStroke) ?? 0
@@ -54,6 +60,8 @@ public struct InkRepairs: Sendable, Equatable, Codable {
 
     /// Whether the ink's times are the writer's own.
     public var isTimed: Bool { synthesizedTimes == 0 }
+    /// Whether the time between strokes is the writer's own (no stroke's clock started again).
+    public var isAirTimed: Bool { isTimed && restartedClocks == 0 }
 
     public var total: Int { duplicateSamples + backwardTimes + equalTimes + overlappingStrokes + joinedStrokes + spikeSamples }
 }
@@ -103,6 +111,7 @@ enum InkRepair {
             repairs.equalTimes += spreadEqualTimes(&stroke)
             if let end = previousEnd, let first = stroke.first, first.t < end {
                 let shift = end - first.t
+                if shift > backwardTolerance { repairs.restartedClocks += 1 }
                 stroke = stroke.map { var s = $0; s.t += shift; return s }
                 repairs.overlappingStrokes += 1
             } else if let end = out.last?.last, let first = stroke.first, first.t - end.t <= glitchGap,

@@ -34,6 +34,9 @@ public struct Kinematics: Sendable, Equatable, Codable {
     /// that came without times. Tested: every field that changes when only the times change is here.
     public static let clockKeys = ["penDownTime", "inAirTime", "inAirRatio", "duration", "meanSpeed", "niv",
                                    "nivPerStroke", "frequency", "startLatency"]
+    /// The fields that need the time between strokes: left out when strokes came each on its own
+    /// clock (`InkRepairs.restartedClocks`). Tested like `clockKeys`.
+    public static let airKeys = ["inAirTime", "inAirRatio", "duration"]
 
     static func measure(_ ink: Ink, profiles: [SpeedProfile?], glyph: Glyph, size: SizeCheck.Result?,
                         startLatency: Double?) -> Kinematics {

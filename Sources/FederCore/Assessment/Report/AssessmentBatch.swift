@@ -15,6 +15,17 @@ public enum AssessmentBatch {
         var script: String?
         var variant: String?
         var phase: LessonPhase?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case glyph, script, variant, phase }
+
+        init(from decoder: any Decoder) throws {
+            try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue) + ["id"])
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            glyph = try c.decode(String.self, forKey: .glyph)
+            script = try c.decodeIfPresent(String.self, forKey: .script)
+            variant = try c.decodeIfPresent(String.self, forKey: .variant)
+            phase = try c.decodeIfPresent(LessonPhase.self, forKey: .phase)
+        }
     }
 
     /// The line's `id`, read apart so that a line refused for another field still names itself.
@@ -43,7 +54,9 @@ public enum AssessmentBatch {
     }
 
     /// One input line to one output line (without the newline); `number` is the input line's number.
+    /// `defaultPhase` judges lines that name no phase; `tolerance` is guided lines' tracking radius.
     public static func answer(_ line: Data, number: Int? = nil, library: GlyphLibrary, defaultScript: String = "druck",
+                              defaultPhase: LessonPhase = .freeWrite, tolerance: TrackingTolerance = .standard,
                               recognizer: LetterRecognizer?, yAxis: InkFile.YAxis = .down) -> Data {
         let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
         do {
@@ -55,7 +68,8 @@ public enum AssessmentBatch {
             }
             let file: InkFile
             do { file = try InkFile.decode(line, yAxis: yAxis) } catch { throw BatchError("ink file: \(error.message)") }
-            let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? .freeWrite, recognizer: recognizer)
+            let assessment = try AssessmentReport.assess(file, glyph: glyph, phase: header.phase ?? defaultPhase,
+                                                            tolerance: tolerance, recognizer: recognizer)
             return try compact(Answer(id: id, line: number, assessment: assessment))
         } catch {
             let why = (error as? BatchError)?.message ?? String(describing: error)
@@ -65,6 +79,7 @@ public enum AssessmentBatch {
 
     /// Why a line's glyph, script, variant or phase cannot be read.
     static func problem(_ error: any Error) -> String {
+        if let misspelt = error as? MisspeltKey { return misspelt.description }
         switch error as? DecodingError {
         case .keyNotFound(let key, _)?:
             return "each line needs \"\(key.stringValue)\""

@@ -30,7 +30,8 @@ public enum AssessmentReport {
                               config: AssessmentConfig = .standard, recognizer: LetterRecognizer? = nil) throws(Failure) -> AttemptAssessment {
         if phase == .guided && !file.repairs.isTimed { throw .untimedGuided }
         let placed = file.placed(on: glyph, config: config)
-        let options = AssessmentOptions(placement: placed.method, config: config, timed: file.repairs.isTimed)
+        let options = AssessmentOptions(placement: placed.method, config: config, timed: file.repairs.isTimed,
+                                        airTimed: file.repairs.isAirTimed)
         var assessment: AttemptAssessment
         switch phase {
         case .guided: assessment = GuidedAssessor.assess(placed.ink, glyph: glyph, tolerance: tolerance, options: options)
@@ -89,13 +90,17 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    /// An assessment's JSON without `Kinematics.clockKeys` when its ink had no times: a report does
-    /// not show the synthesized timing as if it were measured (`InkRepairs.synthesizedTimes`).
+    /// An assessment's JSON without `Kinematics.clockKeys` when its ink had no times, and without
+    /// `Kinematics.airKeys` when its strokes each came on their own clock: a report does not show
+    /// synthesized or invented timing as if it were measured (`InkRepairs.synthesizedTimes`,
+    /// `InkRepairs.restartedClocks`).
     func withoutUnmeasuredTiming() -> JSONValue {
         guard case .object(var top) = self, case .object(let repairs)? = top["repairs"],
-              case .number(let synthesized)? = repairs["synthesizedTimes"], synthesized > 0,
               case .object(var kinematics)? = top["kinematics"] else { return self }
-        for key in Kinematics.clockKeys { kinematics[key] = nil }
+        func counted(_ key: String) -> Bool { if case .number(let n)? = repairs[key] { return n > 0 }; return false }
+        let unmeasured = counted("synthesizedTimes") ? Kinematics.clockKeys : counted("restartedClocks") ? Kinematics.airKeys : []
+        guard !unmeasured.isEmpty else { return self }
+        for key in unmeasured { kinematics[key] = nil }
         top["kinematics"] = .object(kinematics)
         return .object(top)
     }

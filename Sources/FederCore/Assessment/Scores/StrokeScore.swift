@@ -34,6 +34,36 @@ public struct StrokeScore: Sendable, Equatable, Codable {
 }
 
 enum StrokeScoring {
+    /// Free writing: the context with the ink written for glyph strokes the matcher left without
+    /// any, found as the closest stretch of ink at any distance. The matcher takes a stretch of a
+    /// longer stroke only within `joinLimit` (there it judges plan and start); a letter written in
+    /// one go a little freer than that (an M in one line, its legs slanted) was judged by its shape
+    /// and earned its stars, and its per-stroke scores must say how each stroke came out, not 0 as
+    /// for a stroke never written. A stroke reported missing, a dot, and a stroke whose closest
+    /// stretch is mostly ink of another stroke keep no ink.
+    /// The share of a found stretch that may also be ink of another glyph stroke (where two strokes meet).
+    static let maxSharedInk = 0.2
+
+    static func findingUnmatched(_ c: CheckContext, errors: [WritingError]) -> CheckContext {
+        var c = c
+        for (j, stroke) in c.glyph.strokes.enumerated()
+        where c.pieces[j].isEmpty && !stroke.isDot && !errors.contains(where: { $0.code == .missingStroke && $0.stroke == j }) {
+            var best: (i: Int, hit: PartialFrechet.Hit)?
+            for (i, ink) in c.ink.enumerated() {
+                guard let hit = PartialFrechet.find(stroke.points, in: ink, unit: c.unit),
+                      hit.distance < best?.hit.distance ?? .infinity else { continue }
+                // Ink that is another stroke's is not this one's too: an A's legs without their bar
+                // leave the bar unwritten, however close a stretch of a leg lies to it.
+                let taken = c.pieces.joined().filter { $0.stroke == i }.map { piece in
+                    max(0, min(piece.range.upperBound, hit.range.upperBound) - max(piece.range.lowerBound, hit.range.lowerBound) + 1)
+                }.reduce(0, +)
+                if Double(taken) <= maxSharedInk * Double(hit.range.count) { best = (i, hit) }
+            }
+            if let best { c.pieces[j] = [InkPiece(stroke: best.i, range: best.hit.range)] }
+        }
+        return c
+    }
+
     static func score(_ c: CheckContext, errors: [WritingError]) -> [StrokeScore] {
         let unit = c.unit
         func flagged(_ code: ErrorCode, _ j: Int) -> Bool { errors.contains { $0.code == code && $0.stroke == j } }
