@@ -48,6 +48,24 @@ struct PlanTests {
         #expect(written.motor!.form > 0.75, "\(written.motor!.form)")
     }
 
+    /// A letter of two strokes written in one slanted line (stem down, back up, on into the rest, as
+    /// adults write M, N, P, D): slanted by 11°, its stem's top lay farther from the upright stem than
+    /// the move of `joinShift` makes up, no stroke was found in the line, and it earned three stars
+    /// without the plan's tip. The strokes are looked for leaning as the writing leans.
+    /// Read from a file without a ruling, as a data set gives it (laid onto the glyph by its box).
+    @Test(arguments: ["M", "N", "P", "D", "B"])
+    func aSlantedOneLineLetterIsJoinedStrokes(char: String) throws {
+        let glyph = TestInk.glyph(char)
+        let baseline = glyph.strokes[0].points.map(\.y).max()!
+        let line = glyph.strokes.flatMap(\.points).map { Point($0.x + 0.2 * (baseline - $0.y), $0.y) }
+        let file = try InkFile.decode(InkRepairTests.json(TestInk.along([line]).strokes))
+        let written = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
+        #expect(written.errors.contains { $0.code == .joinedStrokes }, "\(char): \(written.errors.map(\.code))")
+        #expect(written.feedback.tips.contains(Phrases.joinedStrokes), "\(char): \(written.feedback.tips.map(\.key))")
+        #expect(written.stars == 2, "\(char): a plan error caps the stars at two")
+        #expect(written.strokes.allSatisfy { $0.inkStrokes == [0] && $0.total > 40 }, "\(char): \(written.strokes.map(\.total))")
+    }
+
     /// The stem written down, back up over itself and on into the bowl without lifting, as children
     /// write P, b and p: the stem was written the taught way (down) and the way back is no stroke of
     /// its own. Before, the stem was found in the way back up, a near tie, and the child heard "Fang

@@ -41,7 +41,31 @@ enum StrokeMatcher {
     /// one lies within `joinLimit` of it. The line may first be moved as a whole by up to `joinShift`
     /// onto the stretch: a stem written slanted inside a one-stroke a lies off the upright stem by
     /// its slant at both ends, not in its shape, and is still the stem.
-    static func stretch(of line: [Point], in ink: [Point], unit: Double, config: AssessmentConfig) -> PartialFrechet.Hit? {
+    ///
+    /// `lean`: how far the writing leans against the glyph (tan of the slant's difference). A
+    /// letter written in one line and slanted by more than the move can make up (a one-stroke M at
+    /// 11°: its stem's top lies 0.4 x-heights right of the upright stem's) has its strokes found in
+    /// the line leaning as the writing does, when they are not found upright.
+    static func stretch(of line: [Point], in ink: [Point], unit: Double, config: AssessmentConfig, lean: Double = 0) -> PartialFrechet.Hit? {
+        if let hit = stretchAsDrawn(line, in: ink, unit: unit, config: config) { return hit }
+        guard lean != 0, line.count >= 2 else { return nil }
+        let middle = line.map(\.y).reduce(0, +) / Double(line.count)
+        return stretchAsDrawn(line.map { Point($0.x + lean * (middle - $0.y), $0.y) }, in: ink, unit: unit, config: config)
+    }
+
+    /// The slant beyond which strokes are also looked for leaning (degrees), and the most they lean.
+    static let leanFrom = 4.0, leanAtMost = 25.0
+
+    /// tan of the writing's slant against the glyph's, 0 below `leanFrom` or where either is not measured.
+    static func lean(of ink: [[Point]], glyph: Glyph) -> Double {
+        guard let written = Slant.degrees(ink, unit: glyph.unit),
+              let own = Slant.degrees(glyph.strokes.filter { !$0.isDot }.map(\.points), unit: glyph.unit) else { return 0 }
+        let difference = written - own
+        guard abs(difference) >= leanFrom else { return 0 }
+        return tan(min(max(difference, -leanAtMost), leanAtMost) * .pi / 180)
+    }
+
+    private static func stretchAsDrawn(_ line: [Point], in ink: [Point], unit: Double, config: AssessmentConfig) -> PartialFrechet.Hit? {
         let limit = config.joinLimit * unit
         guard let hit = PartialFrechet.find(line, in: ink, unit: unit) else { return nil }
         if hit.distance <= limit { return hit }
@@ -116,10 +140,12 @@ enum StrokeMatcher {
         // gets just its own stretch, so that shape, start and direction are judged on that stretch.
         var joined: [Int] = []
         var finalOwner = owner
+        let leftOver = (0..<n).contains { primary[$0] == nil && !glyph.strokes[$0].isDot }
+        let lean = leftOver ? Self.lean(of: ink, glyph: glyph) : 0
         for j in 0..<n where primary[j] == nil && !glyph.strokes[j].isDot {
             var best: (i: Int, hit: PartialFrechet.Hit)?
             for i in 0..<m {
-                guard let hit = stretch(of: glyph.strokes[j].points, in: ink[i], unit: unit, config: config) else { continue }
+                guard let hit = stretch(of: glyph.strokes[j].points, in: ink[i], unit: unit, config: config, lean: lean) else { continue }
                 if hit.distance < best?.hit.distance ?? .infinity { best = (i, hit) }
             }
             guard let (i, hit) = best else { continue }
