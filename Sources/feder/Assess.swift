@@ -58,6 +58,7 @@ struct Assess: ParsableCommand {
         if batch {
             if glyph != nil || word != nil { throw ValidationError("--batch reads each line's own \"glyph\"; leave out --glyph and --word") }
             if variant != nil { throw ValidationError("--batch reads each line's own \"variant\"; leave out --variant") }
+            if let phase, phase != .guided && phase != .freeWrite { throw ValidationError("--phase: only guided and freeWrite have ink to assess") }
         } else {
             if word != nil && variant != nil { throw ValidationError("--variant chooses a character's form; a word (--word) is built in its script's own forms") }
             if tier != nil && (phase ?? .freeWrite) != .guided { throw ValidationError("--tier sets guided tracing's radius; give --phase guided too, or leave it out") }

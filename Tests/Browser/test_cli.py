@@ -175,6 +175,8 @@ def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
     (["assess", "--batch", "--variant", "standard", "{dir}"], "--batch reads each line's own \"variant\""),
     (["assess", "--word", "Oma", "--variant", "standard", "{dir}"], "a word (--word) is built in its script's own forms"),
     (["assess", "--glyph", "a", "--tier", "easy", "{dir}"], "--tier sets guided tracing's radius"),
+    (["assess", "--batch", "--phase", "observe", "{dir}"], "--phase: only guided and freeWrite have ink to assess"),
+    (["recognize", "--words", "--letters-only", "{dir}"], "--words reads letters only already"),
 ])
 def test_a_bad_argument_is_refused_with_a_sentence_not_a_crash(tmp_path, args, says):
     result = run([a.replace("{dir}", str(tmp_path)) for a in args], b"")
@@ -226,7 +228,7 @@ def test_a_key_spelt_in_other_case_is_named_not_ignored(letters):
     inner = run(["assess", "--glyph", "b", "-"], json.dumps({"strokes": strokes, "frame": {"Middle": 0, "base": 1}}).encode())
     assert 'frame: "Middle" is not read; the key is "middle"' in inner.stderr.decode(), inner.stderr
     batch = run(["assess", "--batch", "-"], "\n".join([
-        json.dumps({"glyph": "b", "strokes": strokes, "writer": "w7", "session": 3}),
+        json.dumps({"glyph": "b", "strokes": strokes, "writer": "w7", "session": 3, "ID": 17}),
         json.dumps({"glyph": "b", "strokes": strokes, "Phase": "guided"}),
     ]).encode()).stdout.decode().splitlines()
     first, second = (json.loads(l) for l in batch)

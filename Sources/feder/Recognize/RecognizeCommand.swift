@@ -10,7 +10,7 @@ struct RecognizeCommand: ParsableCommand {
         discussion: """
             Each input line is {"strokes": [[[x, y, …], …], …]} (any units, one for both axes; y down — y up \
             with --y-up or "yAxis": "up" on the line —; extra numbers per point \
-            and extra fields are ignored, a sample without x and y is refused; "expected": "a" adds the verification). Each output line is \
+            and extra fields are ignored — but a known key spelt in another case ("Label", "yaxis") is refused —, a sample without x and y is refused; "expected": "a" adds the verification). Each output line is \
             {"line", "label", "confidence", "top": [[label, p], …]} and, with --words, {"line", "word", \
             "confidence", "letters"}; "line" is the input line's number (from 1). A line that cannot be \
             read gives {"line", "error"} and the rest go on. Input may be gzip-compressed (told by its bytes).
@@ -48,6 +48,7 @@ struct RecognizeCommand: ParsableCommand {
         if summary && words { throw ValidationError("--summary scores single letters; it does not combine with --words") }
         if summary && lettersOnly { throw ValidationError("--summary reports both readings; leave out --letters-only") }
         if let xHeight, !(xHeight.isFinite && xHeight > 0) { throw ValidationError("--x-height must be a positive number of ink units") }
+        if words && lettersOnly { throw ValidationError("--words reads letters only already; leave out --letters-only") }
         if xHeight != nil && !words { throw ValidationError("--x-height tells capitals from small letters in a word; give --words too, or leave it out") }
     }
 

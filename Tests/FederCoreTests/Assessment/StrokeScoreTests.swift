@@ -45,6 +45,35 @@ struct StrokeScoreTests {
         #expect(written.strokes.allSatisfy { $0.shape > 0.4 && $0.total > 40 }, "\(char): \(written.strokes.map(\.total))")
     }
 
+    static func context(_ glyph: Glyph, ink: [[Point]], pieces: [[InkPiece]]) -> CheckContext {
+        let config = AssessmentConfig.standard, unit = glyph.unit
+        return CheckContext(glyph: glyph, ink: ink, toPage: Placement(scale: 1, offset: .zero), pieces: pieces,
+                            corridor: config.corridor * unit, coverRadius: config.coverRadius * unit,
+                            startTolerance: config.startTolerance * unit, overshoot: config.freeOvershoot * unit, config: config)
+    }
+
+    /// The stroke the matcher left gets the stretch of ink that is its own: in a one-line a whose
+    /// line the matcher gave whole to the bowl, the stem is found after the bowl's own stretch; an A's
+    /// bar is not taken from a leg that is all another stroke's; a stroke reported missing stays empty.
+    @Test func aStrokeLeftWithoutInkGetsTheStretchNoOtherStrokeOwns() {
+        let a = TestInk.glyph("a")
+        let bowl = a.strokes[0].points, stem = a.strokes[1].points
+        let line = bowl + stem
+        let found = StrokeScoring.findingUnmatched(Self.context(a, ink: [line], pieces: [[InkPiece(stroke: 0, range: 0...(line.count - 1))], []]), errors: [])
+        let stemPiece = found.pieces[1].first
+        #expect(stemPiece?.stroke == 0, "the stem has no ink")
+        #expect((stemPiece?.range.lowerBound ?? 0) >= bowl.count - 2, "\(String(describing: stemPiece)) in a line of \(line.count) after a bowl of \(bowl.count)")
+        let missing = WritingError(code: .missingStroke, stroke: 1, at: .zero, tip: Phrases.missingStroke)
+        let reported = StrokeScoring.findingUnmatched(Self.context(a, ink: [line], pieces: [[InkPiece(stroke: 0, range: 0...(line.count - 1))], []]), errors: [missing])
+        #expect(reported.pieces[1].isEmpty)
+
+        let capitalA = TestInk.glyph("A")
+        let legs = [capitalA.strokes[0].points, capitalA.strokes[1].points]
+        let whole = legs.indices.map { [InkPiece(stroke: $0, range: 0...(legs[$0].count - 1))] }
+        let withoutBar = StrokeScoring.findingUnmatched(Self.context(capitalA, ink: legs, pieces: whole + [[]]), errors: [])
+        #expect(withoutBar.pieces[2].isEmpty)
+    }
+
     @Test func aStrokeWrittenInTwoPiecesBelongsToOneStroke() {
         // The stem of l with a pen lift halfway.
         let l = TestInk.glyph("l")

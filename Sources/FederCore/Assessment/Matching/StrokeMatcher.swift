@@ -142,6 +142,10 @@ enum StrokeMatcher {
         var finalOwner = owner
         let leftOver = (0..<n).contains { primary[$0] == nil && !glyph.strokes[$0].isDot }
         let lean = leftOver ? Self.lean(of: ink, glyph: glyph) : 0
+        // Strokes found here keep the stretch found (moved or leaning as the writing leans): looked
+        // for again upright as a stroke the next one is joined to, a leaning stem was replaced by the
+        // upright line's closest stretch at any distance.
+        var foundAsStretch = Set<Int>()
         for j in 0..<n where primary[j] == nil && !glyph.strokes[j].isDot {
             var best: (i: Int, hit: PartialFrechet.Hit)?
             for i in 0..<m {
@@ -153,11 +157,12 @@ enum StrokeMatcher {
             primary[j] = i
             distances[j] = (hit.forward, hit.backward)
             pieces[j] = [InkPiece(stroke: i, range: hit.range)]
+            foundAsStretch.insert(j)
             if finalOwner[i] == nil { finalOwner[i] = j; total -= skipInk }
             total += hit.distance / unit
             if carried.isEmpty { continue }
             joined.append(j)
-            for k in carried where !glyph.strokes[k].isDot {
+            for k in carried where !glyph.strokes[k].isDot && !foundAsStretch.contains(k) {
                 guard let own = PartialFrechet.find(glyph.strokes[k].points, in: ink[i], unit: unit),
                       own.distance < min(pair[i][k].forward, pair[i][k].backward) else { continue }
                 pieces[k] = [InkPiece(stroke: i, range: own.range)]

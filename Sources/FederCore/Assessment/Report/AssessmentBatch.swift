@@ -19,7 +19,8 @@ public enum AssessmentBatch {
         enum CodingKeys: String, CodingKey, CaseIterable { case glyph, script, variant, phase }
 
         init(from decoder: any Decoder) throws {
-            try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue) + ["id"])
+            // Not "id": it is only echoed, and a data set's own "ID" is no misspelt one.
+            try MisspeltKey.check(decoder, known: CodingKeys.allCases.map(\.rawValue))
             let c = try decoder.container(keyedBy: CodingKeys.self)
             glyph = try c.decode(String.self, forKey: .glyph)
             script = try c.decodeIfPresent(String.self, forKey: .script)

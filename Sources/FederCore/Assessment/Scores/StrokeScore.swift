@@ -40,12 +40,21 @@ enum StrokeScoring {
     /// one go a little freer than that (an M in one line, its legs slanted) was judged by its shape
     /// and earned its stars, and its per-stroke scores must say how each stroke came out, not 0 as
     /// for a stroke never written. A stroke reported missing, a dot, and a stroke whose closest
-    /// stretch is mostly ink of another stroke keep no ink.
-    /// The share of a found stretch that may also be ink of another glyph stroke (where two strokes meet).
-    static let maxSharedInk = 0.2
-
+    /// stretch is mostly ink of another stroke keep no ink. Ink that the matcher gave whole to a
+    /// stroke it carries more than (a one-line a given to its bowl) is that stroke's only where that
+    /// stroke's own stretch lies.
     static func findingUnmatched(_ c: CheckContext, errors: [WritingError]) -> CheckContext {
         var c = c
+        // Per ink stroke, the samples other glyph strokes already own.
+        var owned: [[ClosedRange<Int>]] = Array(repeating: [], count: c.ink.count)
+        for (k, pieces) in c.pieces.enumerated() {
+            for piece in pieces {
+                let ink = c.ink[piece.stroke]
+                let whole = piece.range == 0...(ink.count - 1)
+                let own = whole && !c.glyph.strokes[k].isDot ? PartialFrechet.find(c.glyph.strokes[k].points, in: ink, unit: c.unit)?.range : nil
+                owned[piece.stroke].append(own ?? piece.range)
+            }
+        }
         for (j, stroke) in c.glyph.strokes.enumerated()
         where c.pieces[j].isEmpty && !stroke.isDot && !errors.contains(where: { $0.code == .missingStroke && $0.stroke == j }) {
             var best: (i: Int, hit: PartialFrechet.Hit)?
@@ -54,15 +63,21 @@ enum StrokeScoring {
                       hit.distance < best?.hit.distance ?? .infinity else { continue }
                 // Ink that is another stroke's is not this one's too: an A's legs without their bar
                 // leave the bar unwritten, however close a stretch of a leg lies to it.
-                let taken = c.pieces.joined().filter { $0.stroke == i }.map { piece in
-                    max(0, min(piece.range.upperBound, hit.range.upperBound) - max(piece.range.lowerBound, hit.range.lowerBound) + 1)
+                let taken = owned[i].map { range in
+                    max(0, min(range.upperBound, hit.range.upperBound) - max(range.lowerBound, hit.range.lowerBound) + 1)
                 }.reduce(0, +)
                 if Double(taken) <= maxSharedInk * Double(hit.range.count) { best = (i, hit) }
             }
-            if let best { c.pieces[j] = [InkPiece(stroke: best.i, range: best.hit.range)] }
+            if let best {
+                c.pieces[j] = [InkPiece(stroke: best.i, range: best.hit.range)]
+                owned[best.i].append(best.hit.range)
+            }
         }
         return c
     }
+
+    /// The share of a found stretch that may also be ink of another glyph stroke (where two strokes meet).
+    static let maxSharedInk = 0.2
 
     static func score(_ c: CheckContext, errors: [WritingError]) -> [StrokeScore] {
         let unit = c.unit
