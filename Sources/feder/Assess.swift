@@ -10,7 +10,8 @@ struct Assess: ParsableCommand {
         discussion: """
             The ink file is JSON: {"strokes": [[[x, y, t, p], ...], ...], "frame": {...}, "pointer": "pen"}
             with y growing down (ink with y growing up: --y-up, or "yAxis": "up" in the file), any units, \
-            t in seconds and p (pressure 0...1) optional; ink without times
+            t in seconds (milliseconds, microseconds and nanoseconds are recognised from the pen's sampling \
+            and read so, repairs.timeUnit) and p (pressure 0...1) optional; ink without times
             ([x, y] samples) is judged as free writing by shape and plan, its speed and rhythm are not. "frame" gives the
             ruling lines in the ink's units ("middle" and "base" required; "top", "bottom", "left" optional);
             without it the ink is laid onto the glyph by its bounding box and size is not judged.

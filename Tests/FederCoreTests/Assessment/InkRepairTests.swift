@@ -6,6 +6,23 @@ import Testing
 /// cannot be read is refused, with a typed error.
 @Suite("Untidy ink from real devices")
 struct InkRepairTests {
+    /// Two JSON values alike, numbers within a relative 10⁻³ (or 10⁻⁴ absolute).
+    static func nearlyEqual(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x as [String: Any], y as [String: Any]):
+            return Set(x.keys) == Set(y.keys) && x.keys.allSatisfy { nearlyEqual(x[$0], y[$0]) }
+        case let (x as [Any], y as [Any]):
+            return x.count == y.count && zip(x, y).allSatisfy { nearlyEqual($0, $1) }
+        case let (x as String, y as String): return x == y
+        case let (x as NSNumber, y as NSNumber):
+            let u = x.doubleValue, v = y.doubleValue
+            return abs(u - v) <= max(1e-4, 1e-3 * max(abs(u), abs(v)))
+        case let (x as Bool, y as Bool): return x == y
+        default: return false
+        }
+    }
+
     static func json(_ strokes: [[PenSample]]) -> Data {
         let rows = strokes.map { $0.map { [$0.x, $0.y, $0.t, $0.pressure ?? 0.5] } }
         return try! JSONSerialization.data(withJSONObject: ["strokes": rows])
@@ -147,26 +164,61 @@ struct InkRepairTests {
 
     /// Times written in milliseconds, microseconds or nanoseconds made a letter last minutes to
     /// decades (nanoseconds asked for hundreds of gigabytes and crashed); a slip of 3 ms in a file of
-    /// milliseconds was refused as 3 s backwards. They are not the writer's timing: replaced as for
-    /// ink without times, counted, and the letter judged by its shape and plan as with its seconds.
-    @Test(arguments: [1e3, 1e6, 1e9])
-    func timesInOtherUnitsAreNotTakenForSeconds(factor: Double) throws {
+    /// milliseconds was refused as 3 s backwards. Until 2026-11-29 they were then replaced as for ink
+    /// without times, so a data set in milliseconds — most of them — lost its speed and rhythm. They
+    /// are the writer's timing in another unit: read in it, and the whole report is that of the same
+    /// ink in seconds, from any origin (nanoseconds since 1970 included).
+    @Test(arguments: [(1e3, InkTimeUnit.milliseconds), (1e6, .microseconds), (1e9, .nanoseconds)])
+    func timesInOtherUnitsAreReadInTheirUnit(factor: Double, unit: InkTimeUnit) throws {
         let glyph = TestInk.glyph("H")
         let ink = TestInk.centerline(glyph)
-        var scaled = ink.strokes.map { $0.map { var s = $0; s.t *= factor; return s } }
-        scaled[1][3].t = scaled[1][2].t - 0.003 * factor  // a slip of 3 ms, in the file's own units
+        var seconds = ink.strokes
+        seconds[1][3].t = seconds[1][2].t - 0.003  // a slip of 3 ms
+        let origin = 1.764e9  // a clock since 1970, as browsers' and Android's are
+        let scaled = seconds.map { $0.map { var s = $0; s.t = (origin + s.t) * factor; return s } }
         let file = try InkFile.decode(Self.json(scaled))
+        #expect(file.repairs.timeUnit == unit && file.repairs.isTimed && file.repairs.timesNotInSeconds == 0)
+        #expect(file.repairs.backwardTimes == 1, "the slip of 3 ms is repaired as one, not refused")
+        let reference = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(seconds), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let judged = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(scaled), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        var repairs = try #require(judged["repairs"] as? [String: Any])
+        #expect(repairs.removeValue(forKey: "timeUnit") as? String == unit.rawValue)
+        #expect(Self.nearlyEqual(repairs, reference["repairs"]))
+        // Everything else, the clock's kinematics (speed, durations, NIV) and Tempo included, as in
+        // seconds. (Nanoseconds since 1970 keep a quarter of a microsecond: a speed may differ in
+        // its last digits.)
+        for key in reference.keys where key != "repairs" {
+            #expect(Self.nearlyEqual(judged[key], reference[key]), "\(key) differs in \(unit.rawValue)")
+        }
+        let kinematics = try #require(judged["kinematics"] as? [String: Any])
+        for key in Kinematics.clockKeys where key != "startLatency" {  // (a live session's, never a file's)
+            #expect(kinematics[key] != nil, "\(key) not reported for times in \(unit.rawValue)")
+        }
+        // Seconds stay seconds, slow pens included (30 Hz), and say no unit.
+        #expect(try InkFile.decode(Self.json(ink.strokes)).repairs.timeUnit == nil)
+        let slow = ink.strokes.map { $0.enumerated().map { var s = $1; s.t = Double($0) / 30; return s } }
+        #expect(try InkFile.decode(Self.json(slow)).repairs.timeUnit == nil)
+    }
+
+    /// Times that fit no pen in any unit — a sample counter (0, 1, 2, … would be a pen of 1 kHz in
+    /// milliseconds and make a letter last a tenth of a second), a time every second — are not the
+    /// writer's timing: replaced as for ink without times, counted, and the letter judged by its
+    /// shape and plan as with its seconds, without the clock's kinematics.
+    @Test(arguments: [1.0, 0.8, 600.0])
+    func timesThatFitNoPenAreNotTheWritersTiming(step: Double) throws {
+        let glyph = TestInk.glyph("H")
+        let ink = TestInk.centerline(glyph)
+        var counter = 0.0
+        let counted = ink.strokes.map { $0.map { var s = $0; s.t = counter; counter += step; return s } }
+        let file = try InkFile.decode(Self.json(counted))
+        #expect(file.repairs.timeUnit == nil)
         #expect(file.repairs.timesNotInSeconds == file.repairs.synthesizedTimes && file.repairs.timesNotInSeconds > 0)
         let reference = try AssessmentReport.assess(InkFile.decode(Self.json(ink.strokes)), glyph: glyph, phase: .freeWrite)
         let judged = try AssessmentReport.assess(file, glyph: glyph, phase: .freeWrite)
         #expect(judged.stars == reference.stars && judged.errors.map(\.code) == reference.errors.map(\.code))
-        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(scaled), glyph: glyph, phase: .freeWrite)) as! [String: Any]
+        let out = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(counted), glyph: glyph, phase: .freeWrite)) as! [String: Any]
         let kinematics = try #require(out["kinematics"] as? [String: Any])
-        for key in Kinematics.clockKeys { #expect(kinematics[key] == nil, "\(key) reported for times that are not seconds") }
-        // Seconds stay seconds, slow pens included (30 Hz).
-        #expect(try InkFile.decode(Self.json(ink.strokes)).repairs.timesNotInSeconds == 0)
-        let slow = ink.strokes.map { $0.enumerated().map { var s = $1; s.t = Double($0) / 30; return s } }
-        #expect(try InkFile.decode(Self.json(slow)).repairs.timesNotInSeconds == 0)
+        for key in Kinematics.clockKeys { #expect(kinematics[key] == nil, "\(key) reported for times that fit no pen") }
     }
 
     /// A data set that keeps one time per stroke made a letter look written in no time (pen-down time

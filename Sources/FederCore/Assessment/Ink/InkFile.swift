@@ -72,9 +72,13 @@ public struct InkFile: Sendable, Equatable {
         try file.check()
         let spikes: Int
         (file.strokes, spikes) = InkRepair.removingSpikes(file.strokes)
-        // Times in other units than seconds would make a letter last hours (and a slip of a few
-        // milliseconds look like seconds backwards): such times are not the writer's timing.
-        let notSeconds = sawTimed && !Self.timesAreSeconds(file.strokes)
+        // Times in milliseconds, microseconds or nanoseconds are the writer's timing in another
+        // unit: read as seconds they would make a letter last hours (and a slip of a few
+        // milliseconds look like seconds backwards), so they are turned into seconds. Times that fit
+        // no unit (a counter) are not the writer's timing.
+        let unit = sawTimed ? InkTimeUnit.of(file.strokes) : .seconds
+        let notSeconds = sawTimed && unit == nil
+        if let unit, unit != .seconds { file.strokes = InkTimeUnit.converting(file.strokes, from: unit) }
         // A stroke whose samples all carry one time was stamped per stroke, not per sample: its
         // duration and speed would be measured as nothing.
         let perStroke = sawTimed && !notSeconds && Self.timesArePerStroke(file.strokes)
@@ -85,6 +89,7 @@ public struct InkFile: Sendable, Equatable {
         // Samples at one place one after the other got one time and were dropped as duplicates.
         if replaced { file.repairs.synthesizedTimes = file.strokes.map(\.count).reduce(0, +) }
         if notSeconds { file.repairs.timesNotInSeconds = file.repairs.synthesizedTimes }
+        if let unit, unit != .seconds { file.repairs.timeUnit = unit }
         if perStroke { file.repairs.timesPerStroke = file.repairs.synthesizedTimes }
         return file
     }
@@ -124,35 +129,12 @@ public struct InkFile: Sendable, Equatable {
         }
     }
 
-    /// The longest step between two samples of a stroke that is still a pen's sampling (seconds):
-    /// devices sample every 4–33 ms while the pen is down. Half the steps longer than this and the
-    /// times are not seconds.
-    static let longestSampleStep = 0.25
-    static let stepsToJudgeUnits = 8
-
-    /// Whether the median step between consecutive samples of the strokes is at most
-    /// `longestSampleStep` (steps of zero, a clock's rounding, are left out). Ink of fewer than
-    /// `stepsToJudgeUnits` steps is taken as seconds: a letter has dozens, and two or three samples
-    /// cannot tell a slow clock from another unit.
-    static func timesAreSeconds(_ strokes: [[PenSample]]) -> Bool {
-        var steps: [Double] = []
-        for stroke in strokes where stroke.count > 1 {
-            for i in 1..<stroke.count {
-                let step = abs(stroke[i].t - stroke[i - 1].t)
-                if step > 0 { steps.append(step) }
-            }
-        }
-        guard steps.count >= stepsToJudgeUnits else { return true }
-        steps.sort()
-        return steps[steps.count / 2] <= longestSampleStep
-    }
-
-    /// Whether some stroke of more than `stepsToJudgeUnits` samples gives all of them one time while
+    /// Whether some stroke of more than `InkTimeUnit.stepsToJudge` samples gives all of them one time while
     /// the pen moves: a data set that keeps a time per stroke, or a device that stamped a stroke once.
     /// (A few samples at one time are a device's batching, spread by `InkRepair`.)
     static func timesArePerStroke(_ strokes: [[PenSample]]) -> Bool {
         strokes.contains { stroke in
-            guard stroke.count > stepsToJudgeUnits, let first = stroke.first else { return false }
+            guard stroke.count > InkTimeUnit.stepsToJudge, let first = stroke.first else { return false }
             return stroke.allSatisfy { $0.t == first.t } && stroke.contains { $0.x != first.x || $0.y != first.y }
         }
     }

@@ -24,12 +24,18 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// Shape, plan and stars do not depend on time; speed, rhythm and durations of such ink are not
     /// measured (`feder assess` leaves them out).
     public var synthesizedTimes = 0
-    /// Samples whose times cannot be seconds: half the steps between a stroke's samples are longer
-    /// than `InkFile.longestSampleStep` (milliseconds, microseconds or nanoseconds, or a counter).
-    /// Their times are replaced as for ink without times and counted in `synthesizedTimes` too.
+    /// Samples whose times are neither seconds nor another unit a pen's sampling fits
+    /// (`InkTimeUnit.of`: a median step between samples over `InkTimeUnit.longestSampleStep` in
+    /// seconds and outside 2–250 ms in milliseconds, microseconds and nanoseconds — a counter, a time
+    /// now and then). Their times are replaced as for ink without times and counted in
+    /// `synthesizedTimes` too.
     public var timesNotInSeconds = 0
+    /// The unit the file's times were written in when it was not seconds (milliseconds,
+    /// microseconds, nanoseconds, judged by `InkTimeUnit.of`): they were turned into seconds and
+    /// are the writer's timing. Absent for seconds and for ink without times.
+    public var timeUnit: InkTimeUnit?
     /// Samples whose ink gave a whole stroke one time (a time per stroke, not per sample: more than
-    /// `InkFile.stepsToJudgeUnits` samples at different places and one time). Replaced as for ink
+    /// `InkTimeUnit.stepsToJudge` samples at different places and one time). Replaced as for ink
     /// without times and counted in `synthesizedTimes` too.
     public var timesPerStroke = 0
     /// Strokes that began where the one before ended, within `InkRepair.glitchGap` seconds: a pen that
@@ -53,6 +59,7 @@ public struct InkRepairs: Sendable, Equatable, Codable {
         restartedClocks = try c.decodeIfPresent(Int.self, forKey: .restartedClocks) ?? 0
         synthesizedTimes = try c.decodeIfPresent(Int.self, forKey: .synthesizedTimes) ?? 0
         timesNotInSeconds = try c.decodeIfPresent(Int.self, forKey: .timesNotInSeconds) ?? 0
+        timeUnit = try c.decodeIfPresent(InkTimeUnit.self, forKey: .timeUnit)
         timesPerStroke = try c.decodeIfPresent(Int.self, forKey: .timesPerStroke) ?? 0
         joinedStrokes = try c.decodeIfPresent(Int.self, forKey: .joinedStrokes) ?? 0
         spikeSamples = try c.decodeIfPresent(Int.self, forKey: .spikeSamples) ?? 0

@@ -17,8 +17,9 @@ public enum AssessmentReport {
             case .badInk(let e): return "ink file: \(e.message)"
             case .phaseNotAssessed(let p): return "phase '\(p.rawValue)' has no ink to assess; use guided or freeWrite"
             case .untimedGuided:
-                return "guided tracing is judged with its pace, and this ink has no times in seconds (none, one time per stroke, "
-                    + "or steps too long to be seconds, such as milliseconds); judge it as freeWrite or give every sample its time in seconds"
+                return "guided tracing is judged with its pace, and this ink has no writer's timing (no times, one time per stroke, "
+                    + "or times that fit no pen's sampling in seconds, milliseconds, microseconds or nanoseconds, such as a sample counter); "
+                    + "judge it as freeWrite or give every sample its time"
             case .notEncodable(let why): return "the assessment could not be written as JSON: \(why)"
             }
         }
