@@ -110,10 +110,17 @@ extension Assess {
         let out = FileHandle.standardOutput
         // Blank lines get no answer; every answer names the input line it answers.
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var upsideDown = UpsideDownCheck()
         for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
             out.write(AssessmentBatch.answer(Data(line), number: index + 1, library: library, defaultScript: script ?? "druck",
                                              defaultPhase: phase ?? .freeWrite, tolerance: tolerance,
                                              recognizer: recognizer, yAxis: yUp ? .up : .down) + Data("\n".utf8))
+            if upsideDown.wantsMore, let recognizer, let letter = AssessmentBatch.labelledInk(Data(line), yAxis: yUp ? .up : .down) {
+                upsideDown.add(label: letter.glyph, strokes: letter.strokes, recognizer: recognizer)
+            }
+        }
+        if let warning = upsideDown.warning(command: "feder assess", toldYUp: yUp) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
     }
 }

@@ -155,6 +155,31 @@ def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
     assert stars == [3] * len(letters), stars
 
 
+def test_a_data_set_that_looks_upside_down_is_said_to(tmp_path):
+    """Read with y down when its y grows upwards, a data set gave a reader's figures for letters turned
+    over, without a word. Over its first letters with their labels it shows (turned over, most are
+    their letter), and both commands say so on standard error, with the flag that helps; the figures
+    themselves are still those of the ink as given."""
+    out = subprocess.run([str(feder_binary()), "glyphs", "export"], capture_output=True, text=True, check=True).stdout
+    glyphs = {c: g["strokes"] for c, g in json.loads(out)["glyphs"].items() if c in "abdeghkmnpqrtyABCDEFGJKLMPRTY"}
+    flipped = {c: [[[x, -y, *rest] for x, y, *rest in stroke] for stroke in s] for c, s in glyphs.items()}
+
+    def said(args, letters, key):
+        data = "\n".join(json.dumps({key: c, "strokes": s}) for c, s in letters.items()).encode()
+        result = run(args, data)
+        assert result.returncode == 0, result.stderr
+        return result.stderr.decode()
+
+    for args, key in ((["recognize", "--summary", "-"], "label"), (["assess", "--batch", "-"], "glyph")):
+        warning = said(args, flipped, key)
+        assert "the ink looks upside down" in warning and "give --y-up" in warning, (args, warning)
+        assert f"of the first {len(glyphs)} letters" in warning
+        assert said(args, glyphs, key) == "", "letters as written say nothing"
+        assert said(args[:-1] + ["--y-up", "-"], flipped, key) == "", "nor once --y-up is given"
+        told_wrongly = said(args[:-1] + ["--y-up", "-"], glyphs, key)
+        assert "leave out --y-up" in told_wrongly, told_wrongly
+
+
 @pytest.mark.parametrize("args, says", [
     (["assess", "--glyph", "l", "{dir}"], "is a folder, not a file"),
     (["recognize", "{dir}"], "is a folder, not a file"),

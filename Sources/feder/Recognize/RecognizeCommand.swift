@@ -65,6 +65,7 @@ struct RecognizeCommand: ParsableCommand {
         if summary {
             var scorecard = RecognitionScorecard(labels: recognizer.labels)
             var skipped: [String: Int] = [:]
+            var upsideDown = UpsideDownCheck()
             for (_, line) in lines {
                 let reason: String
                 let decoded = Result { try decoder.decode(Input.self, from: Data(line)) }
@@ -76,8 +77,9 @@ struct RecognizeCommand: ParsableCommand {
                             reason = "a label the reader does not have"
                         } else if (try? input.points(yUp: yUp)) == nil {
                             reason = "a sample without x and y"
-                        } else if let r = try? recognizer.recognize(input.points(yUp: yUp)) {
+                        } else if let points = try? input.points(yUp: yUp), let r = try? recognizer.recognize(points) {
                             scorecard.add(r, label: label)
+                            if upsideDown.wantsMore { upsideDown.add(label: label, strokes: points, recognizer: recognizer) }
                             continue
                         } else {
                             reason = "ink that cannot be read"
@@ -99,6 +101,9 @@ struct RecognizeCommand: ParsableCommand {
                 // Most first, ties by name: the same input says the same thing every time.
                 let reasons = skipped.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 FileHandle.standardError.write(Data("feder recognize: \(summary.skipped) lines skipped: \(reasons)\n".utf8))
+            }
+            if let warning = upsideDown.warning(command: "feder recognize", toldYUp: yUp) {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
             }
             // Without a scored line there are no figures: the command fails instead of printing empty ones.
             if summary.letters.samples + summary.digits.samples == 0 { throw Failure("no line could be scored") }

@@ -54,6 +54,14 @@ public enum AssessmentBatch {
         var error: String
     }
 
+    /// A line's glyph and its ink as read (y down), for checks over the whole data set
+    /// (`UpsideDownCheck`); nil for a line that cannot be judged.
+    public static func labelledInk(_ line: Data, yAxis: InkFile.YAxis = .down) -> (glyph: String, strokes: [[Point]])? {
+        guard let header = try? JSONDecoder().decode(Header.self, from: line),
+              let file = try? InkFile.decode(line, yAxis: yAxis) else { return nil }
+        return (header.glyph, file.strokes.map { $0.map { Point($0.x, $0.y) } })
+    }
+
     /// One input line to one output line (without the newline); `number` is the input line's number.
     /// `defaultPhase` judges lines that name no phase; `tolerance` is guided lines' tracking radius.
     public static func answer(_ line: Data, number: Int? = nil, library: GlyphLibrary, defaultScript: String = "druck",
