@@ -21,7 +21,7 @@ struct Assess: ParsableCommand {
     @Option(help: "The character, e.g. a, A, ä, 4 (not with --batch: each line names its glyph).")
     var glyph: String?
 
-    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\" — any JSON value, echoed —, \"phase\" — default --phase —, \"script\" — default --script —, \"variant\"); print one compact assessment per line (guided lines with --tier).")
+    @Flag(help: "Each line of the file is an ink file with its \"glyph\" (and optional \"id\" — any JSON value, echoed —, \"phase\" — default --phase —, \"script\" — default --script —, \"variant\"); print one compact assessment per line (guided lines with --tier). When the first 60 letters read as their glyphs far more often turned upside down, standard error says so (y up?).")
     var batch = false
 
     @Option(help: "A word of a joined script instead of a character, e.g. Oma (built with its joins).")
@@ -115,8 +115,9 @@ extension Assess {
             out.write(AssessmentBatch.answer(Data(line), number: index + 1, library: library, defaultScript: script ?? "druck",
                                              defaultPhase: phase ?? .freeWrite, tolerance: tolerance,
                                              recognizer: recognizer, yAxis: yUp ? .up : .down) + Data("\n".utf8))
-            if upsideDown.wantsMore, let recognizer, let letter = AssessmentBatch.labelledInk(Data(line), yAxis: yUp ? .up : .down) {
-                upsideDown.add(label: letter.glyph, strokes: letter.strokes, recognizer: recognizer)
+            if upsideDown.wantsMore, let recognizer,
+               let letter = AssessmentBatch.labelledInk(Data(line), yAxis: yUp ? .up : .down, among: recognizer.labels) {
+                upsideDown.add(label: letter.glyph, strokes: letter.strokes, ownAxis: letter.ownAxis, recognizer: recognizer)
             }
         }
         if let warning = upsideDown.warning(command: "feder assess", toldYUp: yUp) {

@@ -155,7 +155,7 @@ def test_ink_with_y_up_is_read_when_the_command_or_the_line_says_so(letters):
     assert stars == [3] * len(letters), stars
 
 
-def test_a_data_set_that_looks_upside_down_is_said_to(tmp_path):
+def test_a_data_set_that_looks_upside_down_is_said_to():
     """Read with y down when its y grows upwards, a data set gave a reader's figures for letters turned
     over, without a word. Over its first letters with their labels it shows (turned over, most are
     their letter), and both commands say so on standard error, with the flag that helps; the figures
@@ -164,20 +164,30 @@ def test_a_data_set_that_looks_upside_down_is_said_to(tmp_path):
     glyphs = {c: g["strokes"] for c, g in json.loads(out)["glyphs"].items() if c in "abdeghkmnpqrtyABCDEFGJKLMPRTY"}
     flipped = {c: [[[x, -y, *rest] for x, y, *rest in stroke] for stroke in s] for c, s in glyphs.items()}
 
-    def said(args, letters, key):
-        data = "\n".join(json.dumps({key: c, "strokes": s}) for c, s in letters.items()).encode()
+    def said(args, letters, key, **extra):
+        data = "\n".join(json.dumps({key: c, "strokes": s, **extra}) for c, s in letters.items()).encode()
         result = run(args, data)
         assert result.returncode == 0, result.stderr
-        return result.stderr.decode()
+        return result.stderr.decode(), result.stdout.decode()
 
     for args, key in ((["recognize", "--summary", "-"], "label"), (["assess", "--batch", "-"], "glyph")):
-        warning = said(args, flipped, key)
+        warning, turned = said(args, flipped, key)
         assert "the ink looks upside down" in warning and "give --y-up" in warning, (args, warning)
         assert f"of the first {len(glyphs)} letters" in warning
-        assert said(args, glyphs, key) == "", "letters as written say nothing"
-        assert said(args[:-1] + ["--y-up", "-"], flipped, key) == "", "nor once --y-up is given"
-        told_wrongly = said(args[:-1] + ["--y-up", "-"], glyphs, key)
+        quiet, upright = said(args, glyphs, key)
+        assert quiet == "", "letters as written say nothing"
+        assert said(args[:-1] + ["--y-up", "-"], flipped, key)[0] == "", "nor once --y-up is given"
+        told_wrongly = said(args[:-1] + ["--y-up", "-"], glyphs, key)[0]
         assert "leave out --y-up" in told_wrongly, told_wrongly
+        # Lines that say their own direction wrongly: the flag would not help; the lines are named.
+        own = said(args, glyphs, key, yAxis="up")[0]
+        assert "The lines say their own \"yAxis\"" in own and "--y-up" not in own, own
+        # What is printed is the ink as given: nothing turned it.
+        if key == "label":
+            assert json.loads(turned)["letters"]["exact"] < json.loads(upright)["letters"]["exact"] / 2, (turned, upright)
+        else:
+            stars = lambda text: sum(json.loads(line)["stars"] for line in text.splitlines())
+            assert stars(turned) < stars(upright) / 2
 
 
 @pytest.mark.parametrize("args, says", [

@@ -18,6 +18,8 @@ public struct UpsideDownCheck: Sendable {
     public private(set) var checked = 0
     public private(set) var readAsGiven = 0
     public private(set) var readTurned = 0
+    /// Checked letters whose line said its own `yAxis` (which the command's flag does not change).
+    public private(set) var saidOwnAxis = 0
 
     public init(letters: Int = 60) {
         lettersToCheck = letters
@@ -26,15 +28,18 @@ public struct UpsideDownCheck: Sendable {
     /// Whether more letters are wanted.
     public var wantsMore: Bool { checked < lettersToCheck }
 
-    /// Reads `strokes` (y down, as the command took them) as given and turned over, and counts whose
-    /// best reading is `label` (or a letter of the same shape). Letters the reader cannot read are
-    /// left out.
-    public mutating func add(label: String, strokes: [[Point]], recognizer: LetterRecognizer) {
+    /// Reads `strokes` (y down, as the command took them) as given — unless the command read them
+    /// already (`reading`) — and turned over, and counts whose best reading is `label` (or a
+    /// letter of the same shape). Letters the reader cannot read are left out. `ownAxis`: the line
+    /// said its own `yAxis`.
+    public mutating func add(label: String, strokes: [[Point]], reading: LetterRecognition? = nil, ownAxis: Bool = false,
+                             recognizer: LetterRecognizer) {
         guard wantsMore, recognizer.labels.contains(label),
-              let given = try? recognizer.recognize(strokes),
+              let given = reading ?? (try? recognizer.recognize(strokes)),
               let turned = try? recognizer.recognize(strokes.map { $0.map { Point($0.x, -$0.y) } }) else { return }
         let forms = LetterRecognition.acceptedForms(for: label)
         checked += 1
+        if ownAxis { saidOwnAxis += 1 }
         if forms.contains(given.label) { readAsGiven += 1 }
         if forms.contains(turned.label) { readTurned += 1 }
     }
@@ -48,8 +53,11 @@ public struct UpsideDownCheck: Sendable {
     /// `toldYUp`: the command was given `--y-up`.
     public func warning(command: String, toldYUp: Bool) -> String? {
         guard looksUpsideDown else { return nil }
-        let hint = toldYUp ? "If y grows downwards in this data, leave out --y-up."
+        let flag = toldYUp ? "If y grows downwards in this data, leave out --y-up."
             : "If y grows upwards in this data, give --y-up (or \"yAxis\": \"up\" on each line)."
+        // The flag changes nothing for a line that says its own direction.
+        let hint = saidOwnAxis == checked ? "The lines say their own \"yAxis\": check that it is right."
+            : saidOwnAxis > 0 ? flag + " \(saidOwnAxis) of them say their own \"yAxis\": check that it is right." : flag
         return "\(command): the ink looks upside down: of the first \(checked) letters, \(readAsGiven) read as their label "
             + "as given and \(readTurned) turned over. " + hint
     }

@@ -20,7 +20,9 @@ struct RecognizeCommand: ParsableCommand {
             only), digits top-1, and verification as a lesson does it (ROC AUC; right letters rejected and \
             other letters accepted at the children's threshold). docs/RECOGNITION.md explains each figure. \
             A label may be a string or, for a digit, a number. Skipped lines are counted by reason on \
-            standard error; when no line could be scored the command fails.
+            standard error; when no line could be scored the command fails. When the first 60 letters \
+            read as their labels far more often turned upside down, standard error says so (y up?); the \
+            figures stay those of the ink as given.
             """
     )
 
@@ -79,7 +81,9 @@ struct RecognizeCommand: ParsableCommand {
                             reason = "a sample without x and y"
                         } else if let points = try? input.points(yUp: yUp), let r = try? recognizer.recognize(points) {
                             scorecard.add(r, label: label)
-                            if upsideDown.wantsMore { upsideDown.add(label: label, strokes: points, recognizer: recognizer) }
+                            if upsideDown.wantsMore {
+                                upsideDown.add(label: label, strokes: points, reading: r, ownAxis: input.yAxis != nil, recognizer: recognizer)
+                            }
                             continue
                         } else {
                             reason = "ink that cannot be read"

@@ -32,6 +32,13 @@ struct UpsideDownCheckTests {
         #expect(check.warning(command: "feder recognize", toldYUp: true)?.contains("leave out --y-up") == true)
         check.add(label: "b", strokes: Self.strokes("b", turned: true), recognizer: Self.recognizer)
         #expect(check.checked == Self.letters.count)
+        // Lines that say their own yAxis: the flag would not change them; they are told to check it.
+        var own = UpsideDownCheck(letters: Self.letters.count)
+        for label in Self.letters {
+            own.add(label: label, strokes: Self.strokes(label, turned: true), ownAxis: true, recognizer: Self.recognizer)
+        }
+        let ownWarning = try #require(own.warning(command: "feder recognize", toldYUp: false))
+        #expect(ownWarning.contains("say their own \"yAxis\"") && !ownWarning.contains("--y-up"))
     }
 
     @Test func lettersAsWrittenSayNothing() {

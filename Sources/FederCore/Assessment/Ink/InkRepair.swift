@@ -26,12 +26,12 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     public var synthesizedTimes = 0
     /// Samples whose times are neither seconds nor another unit a pen's sampling fits
     /// (`InkTimeUnit.of`: a median step between samples over `InkTimeUnit.longestSampleStep` in
-    /// seconds and outside 2–250 ms in milliseconds, microseconds and nanoseconds — a counter, a time
-    /// now and then). Their times are replaced as for ink without times and counted in
+    /// seconds and outside 2–250 ms in milliseconds, microseconds and nanoseconds, in ink of at least
+    /// `InkTimeUnit.stepsToJudge` steps — a counter, a time now and then). Their times are replaced as for ink without times and counted in
     /// `synthesizedTimes` too.
     public var timesNotInSeconds = 0
     /// The unit the file's times were written in when it was not seconds (milliseconds,
-    /// microseconds, nanoseconds, judged by `InkTimeUnit.of`): they were turned into seconds and
+    /// microseconds, nanoseconds — `"ms"`, `"us"`, `"ns"` —, judged by `InkTimeUnit.of`): they were turned into seconds and
     /// are the writer's timing. Absent for seconds and for ink without times.
     public var timeUnit: InkTimeUnit?
     /// Samples whose ink gave a whole stroke one time (a time per stroke, not per sample: more than

@@ -8,7 +8,7 @@ import Foundation
 public enum InkTimeUnit: String, Sendable, Codable, CaseIterable {
     case seconds = "s"
     case milliseconds = "ms"
-    case microseconds = "µs"
+    case microseconds = "us"
     case nanoseconds = "ns"
 
     /// How many of this unit make a second.
@@ -28,8 +28,9 @@ public enum InkTimeUnit: String, Sendable, Codable, CaseIterable {
     /// times are more likely a counter (0, 1, 2, … read as milliseconds would make a letter last a
     /// tenth of a second) than a clock of 1 kHz, and are not the writer's timing.
     static let shortestSampleStep = 0.002
-    /// Ink of fewer steps is taken as seconds: a letter has dozens, and two or three samples cannot
-    /// tell a slow clock from another unit.
+    /// Ink of fewer steps is taken for seconds unless another unit fits its steps: two or three
+    /// samples cannot tell a slow clock or a counter from another unit, but a dot or a short stroke
+    /// of a browser's milliseconds (steps of 4–33) is no pen in seconds either.
     static let stepsToJudge = 8
 
     /// The unit of `strokes`' times, or nil when they are neither seconds nor any unit a pen's
@@ -43,18 +44,20 @@ public enum InkTimeUnit: String, Sendable, Codable, CaseIterable {
                 if step > 0 { steps.append(step) }
             }
         }
-        guard steps.count >= stepsToJudge else { return .seconds }
+        guard !steps.isEmpty else { return .seconds }
         steps.sort()
         let median = steps[steps.count / 2]
         if median <= longestSampleStep { return .seconds }
-        return allCases.dropFirst().first { unit in
+        let unit = allCases.dropFirst().first { unit in
             let inSeconds = median / unit.perSecond
             return inSeconds >= shortestSampleStep && inSeconds <= longestSampleStep
         }
+        return unit ?? (steps.count < stepsToJudge ? .seconds : nil)
     }
 
-    /// `strokes` with their times in seconds, counted from the first sample (a clock of nanoseconds
-    /// since 1970 is past a Double's whole numbers; its differences are not).
+    /// `strokes` with their times in seconds, counted from the first sample. (A clock of nanoseconds
+    /// since 1970 is past a Double's whole numbers: its times were rounded to a quarter of a
+    /// microsecond when the file was read, which no pen's timing notices.)
     static func converting(_ strokes: [[PenSample]], from unit: InkTimeUnit) -> [[PenSample]] {
         guard unit != .seconds, let origin = strokes.first(where: { !$0.isEmpty })?.first?.t else { return strokes }
         return strokes.map { stroke in

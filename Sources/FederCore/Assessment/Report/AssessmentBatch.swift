@@ -54,13 +54,18 @@ public enum AssessmentBatch {
         var error: String
     }
 
-    /// A line's glyph and its ink as read (y down), for checks over the whole data set
-    /// (`UpsideDownCheck`); nil for a line that cannot be judged.
-    public static func labelledInk(_ line: Data, yAxis: InkFile.YAxis = .down) -> (glyph: String, strokes: [[Point]])? {
-        guard let header = try? JSONDecoder().decode(Header.self, from: line),
+    /// A line's glyph, its ink as read (y down) and whether it said its own `yAxis`, for checks over
+    /// the whole data set (`UpsideDownCheck`); nil for a line that cannot be read or whose glyph is
+    /// not among `labels` (its ink is then not read at all).
+    public static func labelledInk(_ line: Data, yAxis: InkFile.YAxis = .down,
+                                   among labels: [String]) -> (glyph: String, strokes: [[Point]], ownAxis: Bool)? {
+        guard let header = try? JSONDecoder().decode(Header.self, from: line), labels.contains(header.glyph),
               let file = try? InkFile.decode(line, yAxis: yAxis) else { return nil }
-        return (header.glyph, file.strokes.map { $0.map { Point($0.x, $0.y) } })
+        let ownAxis = (try? JSONDecoder().decode(OwnAxis.self, from: line))?.yAxis != nil
+        return (header.glyph, file.strokes.map { $0.map { Point($0.x, $0.y) } }, ownAxis)
     }
+
+    private struct OwnAxis: Decodable { var yAxis: InkFile.YAxis? }
 
     /// One input line to one output line (without the newline); `number` is the input line's number.
     /// `defaultPhase` judges lines that name no phase; `tolerance` is guided lines' tracking radius.

@@ -6,8 +6,9 @@ public enum AssessmentReport {
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         case badInk(InkFileError)
         case phaseNotAssessed(LessonPhase)
-        /// Guided tracing is judged with its pace, which ink without times in seconds does not have
-        /// (times missing, or replaced because they cannot be the writer's seconds: `InkFile`).
+        /// Guided tracing is judged with its pace, which ink without the writer's timing does not have
+        /// (times missing, or replaced because they fit no pen's sampling in any unit: `InkFile`;
+        /// times in milliseconds and the like are read in their unit and judged).
         case untimedGuided
         /// The assessment could not be written as JSON (a value that is not a finite number).
         case notEncodable(String)
