@@ -200,6 +200,25 @@ struct InkRepairTests {
         #expect(try InkFile.decode(Self.json(slow)).repairs.timeUnit == nil)
     }
 
+    /// The unit from the steps alone: a clock of whole milliseconds (steps of 4 and 5, and 0 where two
+    /// samples share one), a stroke whose clock starts again, a dot of three samples in milliseconds;
+    /// a few samples that fit no unit stay seconds, as they always were.
+    @Test func theUnitIsToldFromThePensSteps() {
+        func stroke(_ times: [Double]) -> [PenSample] { times.enumerated().map { PenSample(x: Double($0), y: 0, t: $1) } }
+        let coarse = stroke([0, 4, 8, 8, 13, 17, 21, 21, 25, 29, 33, 38])
+        #expect(InkTimeUnit.of([coarse]) == .milliseconds)
+        #expect(InkTimeUnit.of([coarse, stroke([0, 4, 8, 13, 17, 21, 25])]) == .milliseconds, "a clock per stroke")
+        #expect(InkTimeUnit.of([stroke([1.764e12, 1.764e12 + 8, 1.764e12 + 17])]) == .milliseconds, "a dot of three samples")
+        #expect(InkTimeUnit.of([stroke([0, 0.008, 0.017])]) == .seconds)
+        #expect(InkTimeUnit.of([stroke([0, 1, 2, 3])]) == .seconds, "three steps that fit no unit: taken for seconds")
+        #expect(InkTimeUnit.of([stroke([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])]) == nil, "nine steps of a counter")
+        #expect(InkTimeUnit.of([stroke([0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000])]) == .milliseconds, "4 Hz, the slowest")
+        #expect(InkTimeUnit.of([stroke([0, 2, 4, 6, 8, 10, 12, 14, 16])]) == .milliseconds, "500 Hz, the fastest")
+        #expect(InkTimeUnit.of([stroke([0, 0.26, 0.52, 0.78, 1.04, 1.30, 1.56, 1.82, 2.08])]) == nil, "a time every 0.26 s")
+        #expect(InkTimeUnit.of([stroke([5])]) == .seconds && InkTimeUnit.of([]) == .seconds)
+        #expect(InkTimeUnit.converting([stroke([2000, 2008])], from: .milliseconds)[0].map(\.t) == [0, 0.008])
+    }
+
     /// Times that fit no pen in any unit — a sample counter (0, 1, 2, … would be a pen of 1 kHz in
     /// milliseconds and make a letter last a tenth of a second), a time every second — are not the
     /// writer's timing: replaced as for ink without times, counted, and the letter judged by its
@@ -341,6 +360,13 @@ struct InkRepairTests {
         #expect(kept.repairs.overlappingStrokes == 1 && kept.repairs.restartedClocks == 0 && kept.repairs.isAirTimed)
         let keptOut = try JSONSerialization.jsonObject(with: AssessmentReport.run(Self.json(slipped), glyph: glyph, phase: .freeWrite)) as! [String: Any]
         for key in Kinematics.airKeys { #expect((keptOut["kinematics"] as? [String: Any])?[key] != nil, "\(key) left out after a slip") }
+        // A dot of 15 ms first (an i written dot first), then the stem on a clock started again:
+        // within the slip's 20 ms of the dot's end, but before the dot began.
+        let i = TestInk.centerline(TestInk.glyph("i")).strokes
+        let dot = (0..<4).map { PenSample(x: 20, y: 52 + Double($0) * 8 / 3, t: Double($0) * 0.005, pressure: 0.5) }
+        let dotFirst = [dot, i[0].map { var s = $0; s.t -= i[0][0].t; return s }]
+        let restarted = try InkFile.decode(Self.json(dotFirst))
+        #expect(restarted.repairs.restartedClocks == 1 && !restarted.repairs.isAirTimed)
     }
 
     /// `Kinematics.airKeys` are the kinematics that change when only the time between strokes changes.

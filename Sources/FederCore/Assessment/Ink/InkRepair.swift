@@ -15,7 +15,7 @@ public struct InkRepairs: Sendable, Equatable, Codable {
     /// Strokes that began before the previous stroke ended (moved later, durations kept).
     public var overlappingStrokes = 0
     /// Of those, strokes that began more than `InkRepair.backwardTolerance` before the previous one
-    /// ended: no device's rounding, but times that start again with each stroke (a data set that
+    /// ended, or no later than it began: no device's rounding, but times that start again with each stroke (a data set that
     /// keeps a clock per stroke). The time between strokes is then unknown: in-air time, its ratio,
     /// the letter's duration and Rhythmus are not measured (`feder assess` leaves them out).
     public var restartedClocks = 0
@@ -97,6 +97,7 @@ enum InkRepair {
         var repairs = InkRepairs()
         var out: [[PenSample]] = []
         var previousEnd: Double?
+        var previousStart: Double?  // as the file gave it
         let samePlace = glitchDistance * extent(strokes)
         for (k, raw) in strokes.enumerated() {
             var stroke: [PenSample] = []
@@ -116,9 +117,13 @@ enum InkRepair {
                 stroke.append(s)
             }
             repairs.equalTimes += spreadEqualTimes(&stroke)
+            // A stroke that begins no later than the one before began is a clock started again,
+            // however short that stroke was (a dot of 15 ms, then a stem from 0 again).
+            let restarts = stroke.first.flatMap { first in previousStart.map { first.t <= $0 } } ?? false
+            if let first = stroke.first { previousStart = first.t }
             if let end = previousEnd, let first = stroke.first, first.t < end {
                 let shift = end - first.t
-                if shift > backwardTolerance { repairs.restartedClocks += 1 }
+                if shift > backwardTolerance || restarts { repairs.restartedClocks += 1 }
                 stroke = stroke.map { var s = $0; s.t += shift; return s }
                 repairs.overlappingStrokes += 1
             } else if let end = out.last?.last, let first = stroke.first, first.t - end.t <= glitchGap,
