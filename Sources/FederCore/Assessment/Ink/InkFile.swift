@@ -2,7 +2,8 @@ import Foundation
 
 /// An ink file as `feder assess` reads it (docs/ASSESSMENT.md):
 /// `{"strokes": [[[x, y, t, p], …], …], "frame": {…}, "pointer": "pen", "yAxis": "down"}` — y down
-/// unless `yAxis` is `"up"` (or the reader was told so), any units, t in seconds, p (0…1) optional or
+/// unless `yAxis` is `"up"` (or the reader was told so), any units, t in seconds (milliseconds,
+/// microseconds and nanoseconds are told by the pen's steps and read so: `InkTimeUnit`), p (0…1) optional or
 /// null; `frame`, `pointer` and `yAxis` optional. Untidy device timing is
 /// repaired on reading (`InkRepair`) and counted in `repairs`. Ink without any times (`[x, y]`
 /// samples) gets times from the distance along each stroke and is judged by its shape and plan.
