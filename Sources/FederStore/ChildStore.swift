@@ -201,6 +201,24 @@ public struct ChildStore: Sendable {
         try await database.writer.read { db in try Self.practiceDays(childID: childID, in: db) }
     }
 
+    /// The last day the child wrote: a letter finished or left (a letter session, in either world)
+    /// or a phase of a letter (a phase record, the day its attempt began in `timeZone`), so a child
+    /// who practised today and went home part-way practised today; nil before the first stroke was
+    /// kept. The class list's "Zuletzt geübt" (until 2026-11-30 the last day with a finished letter).
+    public func lastWritten(childID: String, timeZone: TimeZone) async throws -> CalendarDay? {
+        try await database.writer.read { db in
+            let session = try LetterSessionRow
+                .filter(LetterSessionRow.Columns.childID == childID)
+                .select(max(LetterSessionRow.Columns.day), as: String.self)
+                .fetchOne(db).flatMap(CalendarDay.init)
+            let phase = try PhaseRecordRow
+                .filter(PhaseRecordRow.Columns.childID == childID)
+                .select(max(PhaseRecordRow.Columns.startedAt), as: Date.self)
+                .fetchOne(db).map { CalendarDay($0, timeZone: timeZone) }
+            return [session, phase].compactMap { $0 }.max()
+        }
+    }
+
     /// Letters finished on `day` in Schule (the jar counts these).
     public func lettersFinished(childID: String, on day: CalendarDay) async throws -> Int {
         try await database.writer.read { db in try Self.lettersFinished(childID: childID, on: day, in: db) }

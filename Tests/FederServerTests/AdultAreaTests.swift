@@ -153,6 +153,30 @@ struct AdultAreaTests {
         }
     }
 
+    /// "Zuletzt geübt" on the class list: the day of the child's last writing, a letter left part-way
+    /// included (before, only finished letters counted and such a child read "Noch nicht geübt").
+    @Test func theClassListShowsTheLastDayAChildWroteEvenPartWay() async throws {
+        struct Card: Decodable { var id: String; var lastPracticeDay: String? }
+        let h = try Harness()
+        let lessons = LessonStore(database: h.services.database)
+        let now = h.clock.serverClock.wall()
+        let child = try await lessons.children.create(avatar: Avatar(animal: .igel, colour: .gruen), now: now)
+        let other = try await lessons.children.create(avatar: Avatar(animal: .eule, colour: .lila), now: now)
+        _ = try await lessons.save(PhaseRecordRow(lessonID: "left", childID: child.id, condition: .threePhase, script: "druck",
+                                                  glyph: "m", variant: "standard", phase: "guided", attempt: 1, outcome: "passed",
+                                                  completed: false, pointer: .pen, startedAt: now, endedAt: now.addingTimeInterval(5),
+                                                  activeSeconds: 5, score: 0.7, stars: nil, record: nil, ink: nil))
+        let today = CalendarDay(now, timeZone: h.clock.serverClock.timeZone).description
+        try await h.app.test(.router) { client in
+            let (_, cookie) = try await Self.answerGate(client)
+            let list = try Self.decode([Card].self, try await client.execute(uri: "/api/v1/children", method: .get, headers: [.cookie: cookie!]))
+            #expect(list.first { $0.id == child.id }?.lastPracticeDay == today)
+            #expect(list.contains { $0.id == other.id && $0.lastPracticeDay == nil })
+            let one = try Self.decode(Card.self, try await client.execute(uri: "/api/v1/children/\(child.id)", method: .get, headers: [.cookie: cookie!]))
+            #expect(one.lastPracticeDay == today)
+        }
+    }
+
     @Test func theSessionLivesInTheDatabaseSoASecondServerKnowsIt() async throws {
         let h = try Harness()
         let cookie = try await h.app.test(.router) { client in try await Self.answerGate(client).1 }

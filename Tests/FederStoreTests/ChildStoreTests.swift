@@ -92,6 +92,36 @@ struct ChildStoreTests {
         #expect(stored == ["2026-11-18", "2026-11-22", "2026-11-23"])
     }
 
+    /// The class list's "Zuletzt geübt": a child who finished a letter yesterday and today went home
+    /// in the middle of one practised today, and the day of a phase is the day in the server's time
+    /// zone it began (23:30 UTC on the 23rd is the 24th in Vienna).
+    @Test func theLastDayWrittenCountsLettersLeftPartWay() async throws {
+        let database = try FederDatabase.inMemory()
+        let lessons = LessonStore(database: database)
+        let children = lessons.children
+        let vienna = TimeZone(identifier: "Europe/Vienna")!
+        let a = try await children.create(avatar: Avatar(animal: .hase, colour: .gelb), now: Date())
+        let b = try await children.create(avatar: Avatar(animal: .baer, colour: .blau), now: Date())
+        let c = try await children.create(avatar: Avatar(animal: .eule, colour: .lila), now: Date())
+        #expect(try await children.lastWritten(childID: a.id, timeZone: vienna) == nil, "nothing written yet")
+        try await children.recordLetter(session(a.id, "M", day: day.adding(days: -1)))
+        try await children.recordLetter(session(b.id, "M", day: day.adding(days: -3)))
+        try await children.recordLetter(session(b.id, "A", day: day.adding(days: -2), completed: false))
+        #expect(try await children.lastWritten(childID: a.id, timeZone: vienna) == day.adding(days: -1))
+        #expect(try await children.lastWritten(childID: b.id, timeZone: vienna) == day.adding(days: -2), "a letter left unfinished")
+        // Today (the 23rd, 23:30 UTC: the 24th in Vienna) a watched and a traced phase, then home.
+        let lateEvening = Date(timeIntervalSince1970: 1_795_476_600)
+        #expect(CalendarDay(lateEvening, timeZone: .gmt) == day)
+        _ = try await lessons.save(PhaseRecordRow(lessonID: "left", childID: a.id, condition: .threePhase, script: "druck", glyph: "m",
+                                                  variant: "standard", phase: "guided", attempt: 1, outcome: "passed", completed: false,
+                                                  pointer: .pen, startedAt: lateEvening, endedAt: lateEvening.addingTimeInterval(5),
+                                                  activeSeconds: 5, score: 0.7, stars: nil, record: nil, ink: nil))
+        #expect(try await children.lastWritten(childID: a.id, timeZone: vienna) == day.adding(days: 1))
+        #expect(try await children.lastWritten(childID: a.id, timeZone: .gmt) == day)
+        #expect(try await children.practiceDays(childID: a.id) == [day.adding(days: -1)], "the streak still counts finished letters")
+        #expect(try await children.lastWritten(childID: c.id, timeZone: vienna) == nil, "another child's writing is not its own")
+    }
+
     /// A finished letter's two reads must not grow with the child's history: with the index on
     /// (childID, completed, day) SQLite answers them from the index alone (before it: a search on
     /// (childID, day) and a visit to every session row of the child for `completed`).

@@ -13,7 +13,7 @@ struct ClassRoutes: Sendable {
         children.get { _, _ -> [AdultChildView] in
             var views: [AdultChildView] = []
             for child in try await services.children.profiles(includeArchived: true) {
-                views.append(AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: child.id)))
+                views.append(AdultChildView(child, lastWritten: try await lastWritten(child.id)))
             }
             return views
         }
@@ -24,11 +24,11 @@ struct ClassRoutes: Sendable {
                 try await services.children.create(avatar: Avatar(animal: body.animal, colour: body.colour),
                                                    displayName: body.name.flatMap(Nickname.normalised), now: services.clock.wall())
             }
-            return EditedResponse(status: .created, response: AdultChildView(child, practiceDays: []))
+            return EditedResponse(status: .created, response: AdultChildView(child, lastWritten: nil))
         }
         children.get(":id") { _, context -> AdultChildView in
             let child = try await self.child(context)
-            return AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: child.id))
+            return AdultChildView(child, lastWritten: try await lastWritten(child.id))
         }
         children.patch(":id") { request, context -> AdultChildView in
             let id = try await self.child(context).id
@@ -43,7 +43,7 @@ struct ClassRoutes: Sendable {
                 throw AdultError(.notFound, "no_child", "Dieses Kind gibt es nicht.")
             }
             context.logger.info("adult changed a child's profile", metadata: ["child": "\(id)"])
-            return AdultChildView(child, practiceDays: try await services.children.practiceDays(childID: id))
+            return AdultChildView(child, lastWritten: try await lastWritten(id))
         }
         // Erasure: the profile and everything stored about the child, for good (ChildStore.delete).
         children.delete(":id") { _, context -> Response in
@@ -73,6 +73,10 @@ struct ClassRoutes: Sendable {
             }
             return dashboard
         }
+    }
+
+    private func lastWritten(_ id: String) async throws -> CalendarDay? {
+        try await services.children.lastWritten(childID: id, timeZone: services.clock.timeZone)
     }
 
     private func child(_ context: FederRequestContext) async throws -> ChildRecord {
@@ -108,12 +112,13 @@ struct AdultChildView: ResponseEncodable {
     /// Letters whose mastery reached the unlock threshold.
     var lettersLearnt: Int
     var lettersInCourse: Int
+    /// The last day the child wrote anything, a letter left part-way included (`ChildStore.lastWritten`).
     var lastPracticeDay: String?
     /// The course's steps (letters introduced together) and how many are open now.
     var steps: [[String]]
     var openSteps: Int
 
-    init(_ child: ChildRecord, practiceDays: Set<CalendarDay>) {
+    init(_ child: ChildRecord, lastWritten: CalendarDay?) {
         id = child.id; name = child.displayName; animal = child.animal; colour = child.colour
         handedness = child.handedness; pointer = child.pointer; script = child.script; condition = child.condition
         phases = child.condition.phases
@@ -124,7 +129,7 @@ struct AdultChildView: ResponseEncodable {
             LetterLevel.of(scheduler.course.key($0), in: child.learner, policy: scheduler.policy) >= .bud
         }.count
         lettersInCourse = scheduler.course.chars.count
-        lastPracticeDay = practiceDays.max()?.description
+        lastPracticeDay = lastWritten?.description
         steps = scheduler.course.steps.map(\.chars)
         openSteps = scheduler.openStepCount(in: child.learner)
     }
