@@ -138,6 +138,13 @@ def test_the_days_practice_time_and_accuracy_equal_the_stored_attempts(practised
     assert dashboard.inner_text("#fig-accuracy") == f"{pct(ok / len(all_judged))} ({ok} von {len(all_judged)})"
     assert dashboard.inner_text("#fig-practice") == minutes(sum(r["activeSeconds"] for r in records))
     assert dashboard.inner_text("#fig-streak") == "2", "practised yesterday and today"
+    # "Heute": the letters finished today as the child's jar counts them, and today's time on the screen.
+    today = max(by_day)
+    [finished] = rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ? AND day = ? AND completed = 1"
+                      " AND world = 'schule'", child, today.isoformat())
+    assert finished["n"] >= 2, "the fixture finishes several letters on its second day"
+    today_seconds = sum(r["activeSeconds"] for r in by_day[today])
+    assert dashboard.inner_text("#fig-today") == f"{finished['n']} Buchstaben fertig, {minutes(today_seconds)}"
     # The practice chart's axis reads as it is drawn: five evenly spaced ticks, each a whole or half
     # minute (German decimal comma) that matches its height (a maximum of five once labelled 1.25
     # minutes "1"), and it is not taller than the longest day needs (it once started at 8 minutes,
@@ -396,5 +403,31 @@ def test_a_child_who_only_traces_is_not_shown_waiting_for_phases_it_never_meets(
         assert page.is_visible("#phases-study-note")
         assert "spurt das Kind nur nach" in page.inner_text("#motor-chart")
         assert "spurt das Kind nur nach" in page.inner_text("#latest-free")
+    finally:
+        context.close()
+
+
+def test_today_says_what_the_child_did_today_or_that_it_has_not_practised(browser, practised):
+    """"Heute" on the overview: nothing yet for a new child; after one letter, that letter and the
+    time on the screen as stored (the singular as a parent reads it)."""
+    server, _ = practised
+    child = create_profile(server, "fuchs", "orange", name="Lea")
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/adult/child.html?id={child}")
+        solve_gate_in_page(page)
+        page.wait_for_selector("body[data-loaded=true]")
+        assert page.inner_text("#fig-today") == "noch nicht geübt"
+        kid = SocketChild(server, child, seed=6)
+        kid.lesson("M")
+        kid.close()
+        page.reload()
+        page.wait_for_selector("body[data-loaded=true]")
+        [finished] = rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ? AND completed = 1", child)
+        assert finished["n"] == 1
+        seconds = sum(r["activeSeconds"] for r in rows(server, "SELECT activeSeconds FROM phaseRecord WHERE childID = ?", child))
+        assert seconds > 0
+        assert page.inner_text("#fig-today") == f"1 Buchstabe fertig, {minutes(seconds)}"
     finally:
         context.close()

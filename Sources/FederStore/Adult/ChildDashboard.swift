@@ -89,6 +89,9 @@ public struct ChildDashboard: Sendable, Encodable {
 
     public var childID: String
     public var today: String
+    /// Schule letters finished today, as the child's jar counts them (today's practice time and
+    /// attempts are the last of `days`).
+    public var lettersToday: Int
     public var streak: Int
     public var letters: [Letter]
     public var days: [Day]
@@ -132,8 +135,9 @@ public struct ChildDashboard: Sendable, Encodable {
     }
 
     /// Builds the dashboard from the child's profile, all its phase records (oldest first; ink may
-    /// be absent except on the latest free-writing records), its practice days and paper ratings.
-    public static func make(child: ChildRecord, records: [PhaseRecordRow], practiceDays: Set<CalendarDay>,
+    /// be absent except on the latest free-writing records), its practice days, the letters it
+    /// finished today and its paper ratings.
+    public static func make(child: ChildRecord, records: [PhaseRecordRow], practiceDays: Set<CalendarDay>, lettersToday: Int,
                             paperRatings: [PaperRatingRow], today: CalendarDay, timeZone: TimeZone) -> ChildDashboard {
         let scheduler = child.scheduler
         let course = scheduler.course
@@ -208,7 +212,7 @@ public struct ChildDashboard: Sendable, Encodable {
                            strokes: row.ink!.strokes.map { $0.map { [$0.x, $0.y] } })
             }
 
-        return ChildDashboard(childID: child.id, today: today.description,
+        return ChildDashboard(childID: child.id, today: today.description, lettersToday: lettersToday,
                               streak: Streak.current(practiceDays: practiceDays, today: today),
                               letters: letters, days: days, phases: phases, needsPractice: Array(needsPractice),
                               recurring: recurring, motor: motor, latestFree: Array(latestFree))

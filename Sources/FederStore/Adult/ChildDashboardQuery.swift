@@ -19,7 +19,8 @@ extension ChildStore {
             let days = try ChildStore.practiceDays(childID: childID, in: db)
             var ratings: [PaperRatingRow] = []
             try ResearchQueries.paperRatings(db, ExportFilter(childID: childID)) { ratings.append($0) }
-            return ChildDashboard.make(child: child, records: records, practiceDays: days,
+            let lettersToday = try ChildStore.lettersFinished(childID: childID, on: today, in: db)
+            return ChildDashboard.make(child: child, records: records, practiceDays: days, lettersToday: lettersToday,
                                        paperRatings: ratings, today: today, timeZone: timeZone)
         }
     }

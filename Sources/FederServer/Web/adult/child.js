@@ -98,9 +98,19 @@ function readSettings(form) {
   };
 }
 
+/** What the child did today: letters finished (as its jar counts them) and time on the screen. */
+function today(d) {
+  const day = d.days.find((x) => x.day === d.today);
+  const seconds = day ? day.practiceSeconds : 0;
+  if (!d.lettersToday && !seconds) return "noch nicht geübt";
+  const letters = d.lettersToday === 1 ? "1 Buchstabe fertig" : `${d.lettersToday} Buchstaben fertig`;
+  return `${letters}, ${minutes(seconds)}`;
+}
+
 function showFigures(d, child) {
   const judged = d.days.reduce((s, x) => s + x.judged, 0);
   const succeeded = d.days.reduce((s, x) => s + x.succeeded, 0);
+  $("fig-today").textContent = today(d);
   $("fig-learnt").textContent = `${d.letters.filter((l) => l.learnt).length} von ${d.letters.length}`;
   $("fig-streak").textContent = String(d.streak);
   $("fig-practice").textContent = minutes(d.days.reduce((s, x) => s + x.practiceSeconds, 0));
