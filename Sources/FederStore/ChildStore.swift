@@ -201,22 +201,33 @@ public struct ChildStore: Sendable {
         try await database.writer.read { db in try Self.practiceDays(childID: childID, in: db) }
     }
 
-    /// The last day the child wrote: a letter finished or left (a letter session, in either world)
-    /// or a phase of a letter (a phase record, the day its attempt began in `timeZone`), so a child
-    /// who practised today and went home part-way practised today; nil before the first stroke was
-    /// kept. The class list's "Zuletzt geübt" (until 2026-11-30 the last day with a finished letter).
+    /// The last day the child practised: a letter finished or left (a letter session, in either
+    /// world), a phase of a letter begun (a phase record, watching included) or a stroke kept of an
+    /// attempt not yet stored (a draft) — each on the day it began in `timeZone` — so a child who
+    /// practised today and went home part-way practised today; nil before any of these. The class
+    /// list's "Zuletzt geübt" (until 2026-11-30 the last day with a finished letter).
     public func lastWritten(childID: String, timeZone: TimeZone) async throws -> CalendarDay? {
         try await database.writer.read { db in
             let session = try LetterSessionRow
                 .filter(LetterSessionRow.Columns.childID == childID)
                 .select(max(LetterSessionRow.Columns.day), as: String.self)
                 .fetchOne(db).flatMap(CalendarDay.init)
-            let phase = try PhaseRecordRow
-                .filter(PhaseRecordRow.Columns.childID == childID)
-                .select(max(PhaseRecordRow.Columns.startedAt), as: Date.self)
-                .fetchOne(db).map { CalendarDay($0, timeZone: timeZone) }
-            return [session, phase].compactMap { $0 }.max()
+            let phase = try Self.lastPhaseRequest(childID: childID).fetchOne(db)
+            let draft = try DraftStroke
+                .filter(DraftStroke.Columns.childID == childID)
+                .select(max(DraftStroke.Columns.startedAt), as: Date.self)
+                .fetchOne(db)
+            let began = [phase, draft].compactMap { $0 }.map { CalendarDay($0, timeZone: timeZone) }
+            return (began + [session].compactMap { $0 }).max()
         }
+    }
+
+    /// When the child's latest phase record began (answered from `phaseRecord_on_child_startedAt`;
+    /// a test checks the plan).
+    static func lastPhaseRequest(childID: String) -> QueryInterfaceRequest<Date> {
+        PhaseRecordRow
+            .filter(PhaseRecordRow.Columns.childID == childID)
+            .select(max(PhaseRecordRow.Columns.startedAt), as: Date.self)
     }
 
     /// Letters finished on `day` in Schule (the jar counts these).

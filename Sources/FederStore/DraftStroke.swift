@@ -29,6 +29,7 @@ public struct DraftStroke: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         static let phase = Column(CodingKeys.phase)
         static let attempt = Column(CodingKeys.attempt)
         static let strokeIndex = Column(CodingKeys.strokeIndex)
+        static let startedAt = Column(CodingKeys.startedAt)
     }
 
     public init(lessonID: String, childID: String?, condition: StudyCondition, script: String, glyph: String,

@@ -156,6 +156,12 @@ enum Migrations {
             }
         }
         ResearchMigrations.registerAfterDeletedChildren(in: &migrator)
+        migrator.registerMigration("v13-records-by-child-and-time") { db in
+            // The class list reads each child's latest phase record ("Zuletzt geübt",
+            // `ChildStore.lastWritten`) and the dashboard a child's records in time order: with only
+            // (childID, glyph) both visited every record of the child.
+            try db.create(index: "phaseRecord_on_child_startedAt", on: "phaseRecord", columns: ["childID", "startedAt"])
+        }
         return migrator
     }
 }

@@ -408,8 +408,9 @@ def test_a_child_who_only_traces_is_not_shown_waiting_for_phases_it_never_meets(
 
 
 def test_today_says_what_the_child_did_today_or_that_it_has_not_practised(browser, practised):
-    """"Heute" on the overview: nothing yet for a new child; after one letter, that letter and the
-    time on the screen as stored (the singular as a parent reads it)."""
+    """"Heute" on the overview: nothing yet for a new child; a letter written in the Werkstatt; then
+    a letter finished in Schule and the time on the screen, as stored (the singular as a parent
+    reads it)."""
     server, _ = practised
     child = create_profile(server, "fuchs", "orange", name="Lea")
     context = browser.new_context(viewport={"width": 1180, "height": 820})
@@ -420,14 +421,25 @@ def test_today_says_what_the_child_did_today_or_that_it_has_not_practised(browse
         page.wait_for_selector("body[data-loaded=true]")
         assert page.inner_text("#fig-today") == "noch nicht geübt"
         kid = SocketChild(server, child, seed=6)
+        # A day of Werkstatt alone is a day of practice: an a written there, read by the server.
+        a = glyph(server, "a")
+        strokes = [[[x, y, round(0.02 * i, 3)] for i, (x, y) in enumerate(st["checkpoints"])] for st in a["strokes"]]
+        mark = len(kid.replies)
+        kid.send({"type": "read", "ink": {"pointer": "pen", "strokes": strokes}, "expected": "a"})
+        kid.wait(lambda m: m["type"] == "read", since=mark)
+        page.reload()
+        page.wait_for_selector("body[data-loaded=true]")
+        werkstatt = rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ? AND world = 'werkstatt'", child)[0]["n"]
+        assert werkstatt == 1
+        assert page.inner_text("#fig-today") == "Werkstatt: 1 Buchstabe"
         kid.lesson("M")
         kid.close()
         page.reload()
         page.wait_for_selector("body[data-loaded=true]")
-        [finished] = rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ? AND completed = 1", child)
+        [finished] = rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ? AND completed = 1 AND world = 'schule'", child)
         assert finished["n"] == 1
         seconds = sum(r["activeSeconds"] for r in rows(server, "SELECT activeSeconds FROM phaseRecord WHERE childID = ?", child))
         assert seconds > 0
-        assert page.inner_text("#fig-today") == f"1 Buchstabe fertig, {minutes(seconds)}"
+        assert page.inner_text("#fig-today") == f"1 Buchstabe fertig, {minutes(seconds)}, Werkstatt: 1 Buchstabe"
     finally:
         context.close()

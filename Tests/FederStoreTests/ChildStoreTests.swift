@@ -109,7 +109,7 @@ struct ChildStoreTests {
         try await children.recordLetter(session(b.id, "A", day: day.adding(days: -2), completed: false))
         #expect(try await children.lastWritten(childID: a.id, timeZone: vienna) == day.adding(days: -1))
         #expect(try await children.lastWritten(childID: b.id, timeZone: vienna) == day.adding(days: -2), "a letter left unfinished")
-        // Today (the 23rd, 23:30 UTC: the 24th in Vienna) a watched and a traced phase, then home.
+        // Today (the 23rd, 23:30 UTC: the 24th in Vienna) a traced phase, then home.
         let lateEvening = Date(timeIntervalSince1970: 1_795_476_600)
         #expect(CalendarDay(lateEvening, timeZone: .gmt) == day)
         _ = try await lessons.save(PhaseRecordRow(lessonID: "left", childID: a.id, condition: .threePhase, script: "druck", glyph: "m",
@@ -120,6 +120,17 @@ struct ChildStoreTests {
         #expect(try await children.lastWritten(childID: a.id, timeZone: .gmt) == day)
         #expect(try await children.practiceDays(childID: a.id) == [day.adding(days: -1)], "the streak still counts finished letters")
         #expect(try await children.lastWritten(childID: c.id, timeZone: vienna) == nil, "another child's writing is not its own")
+        // A child whose first attempt is still open: only its strokes' drafts are kept so far.
+        try await lessons.appendDraft(DraftStroke(lessonID: "open", childID: c.id, condition: .guidedOnly, script: "druck", glyph: "M",
+                                                  variant: "standard", phase: "guided", attempt: 1, pointer: .pen,
+                                                  startedAt: lateEvening, strokeIndex: 0, samples: [PenSample(x: 1, y: 1, t: 0)]))
+        #expect(try await children.lastWritten(childID: c.id, timeZone: vienna) == day.adding(days: 1))
+        let plan = try await database.writer.read { db in
+            let statement = try ChildStore.lastPhaseRequest(childID: c.id).makePreparedRequest(db).statement
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                .map { $0["detail"] as String }.joined(separator: " / ")
+        }
+        #expect(plan.contains("phaseRecord_on_child_startedAt"), "\(plan)")
     }
 
     /// A finished letter's two reads must not grow with the child's history: with the index on

@@ -92,6 +92,9 @@ public struct ChildDashboard: Sendable, Encodable {
     /// Schule letters finished today, as the child's jar counts them (today's practice time and
     /// attempts are the last of `days`).
     public var lettersToday: Int
+    /// Letters written in the Werkstatt today (its reading of a letter asked for, right or not):
+    /// a day of Werkstatt alone is a day of practice, which the streak counts too.
+    public var werkstattToday: Int
     public var streak: Int
     public var letters: [Letter]
     public var days: [Day]
@@ -136,9 +139,10 @@ public struct ChildDashboard: Sendable, Encodable {
 
     /// Builds the dashboard from the child's profile, all its phase records (oldest first; ink may
     /// be absent except on the latest free-writing records), its practice days, the letters it
-    /// finished today and its paper ratings.
+    /// finished today in Schule and wrote in the Werkstatt, and its paper ratings.
     public static func make(child: ChildRecord, records: [PhaseRecordRow], practiceDays: Set<CalendarDay>, lettersToday: Int,
-                            paperRatings: [PaperRatingRow], today: CalendarDay, timeZone: TimeZone) -> ChildDashboard {
+                            werkstattToday: Int, paperRatings: [PaperRatingRow], today: CalendarDay,
+                            timeZone: TimeZone) -> ChildDashboard {
         let scheduler = child.scheduler
         let course = scheduler.course
         let judged = records.filter(isJudged)
@@ -212,7 +216,7 @@ public struct ChildDashboard: Sendable, Encodable {
                            strokes: row.ink!.strokes.map { $0.map { [$0.x, $0.y] } })
             }
 
-        return ChildDashboard(childID: child.id, today: today.description, lettersToday: lettersToday,
+        return ChildDashboard(childID: child.id, today: today.description, lettersToday: lettersToday, werkstattToday: werkstattToday,
                               streak: Streak.current(practiceDays: practiceDays, today: today),
                               letters: letters, days: days, phases: phases, needsPractice: Array(needsPractice),
                               recurring: recurring, motor: motor, latestFree: Array(latestFree))

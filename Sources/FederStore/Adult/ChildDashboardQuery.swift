@@ -20,7 +20,12 @@ extension ChildStore {
             var ratings: [PaperRatingRow] = []
             try ResearchQueries.paperRatings(db, ExportFilter(childID: childID)) { ratings.append($0) }
             let lettersToday = try ChildStore.lettersFinished(childID: childID, on: today, in: db)
+            let werkstattToday = try LetterSessionRow
+                .filter(LetterSessionRow.Columns.childID == childID && LetterSessionRow.Columns.day == today.description
+                        && LetterSessionRow.Columns.world == LetterSessionRow.World.werkstatt.rawValue)
+                .fetchCount(db)
             return ChildDashboard.make(child: child, records: records, practiceDays: days, lettersToday: lettersToday,
+                                       werkstattToday: werkstattToday,
                                        paperRatings: ratings, today: today, timeZone: timeZone)
         }
     }

@@ -19,8 +19,9 @@ enum MirrorCheck {
     static let uprightLimit = 35.0
     /// Less slant than this beyond the glyph's own is left as it is (the fit absorbs it).
     static let uprightFrom = 5.0
-    /// Only a glyph that stands about upright itself (its own slant within this, degrees) is stood up:
-    /// turning a letter round turns its own lean as well, and in a 1, 2, 7, N, y or z (12–43°) that lean
+    /// Only a glyph that stands about as upright as its script (its own slant within this many degrees
+    /// of the script's, `Glyph.slant`: Schulschrift's paths lean 5°) is stood up: turning a letter round
+    /// turns its own lean as well, and in a 1, 2, 3, 7, N, y or z (8–43° in Druckschrift) that lean
     /// is part of which way the letter faces — a turned 7 sheared back leans as a 7 does.
     static let uprightGlyphs = 5.0
 
@@ -54,7 +55,7 @@ enum MirrorCheck {
     static func stoodUp(_ page: [[Point]], context c: CheckContext) -> [[Point]]? {
         guard let slant = Slant.degrees(page, unit: c.unit),
               let own = Slant.degrees(c.glyph.strokes.filter { !$0.isDot }.map(\.points), unit: c.glyph.unit),
-              abs(own) < uprightGlyphs, let box = Polyline.bounds(page) else { return nil }
+              abs(own - c.glyph.slant) < uprightGlyphs, let box = Polyline.bounds(page) else { return nil }
         let lean = min(max(slant - own, -uprightLimit), uprightLimit)
         guard abs(lean) >= uprightFrom else { return nil }
         // Top leaning right: points above the middle move left, those below move right.

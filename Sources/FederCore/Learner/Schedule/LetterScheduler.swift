@@ -85,7 +85,8 @@ public struct LetterScheduler: Sendable {
     /// Plans a round for `day`: `newOrWeakPerRound` letters that are new or not yet mastered (most
     /// urgent first), then `reviewPerRound` mastered letters, most urgent first (the longest faded
     /// lead; a mastered letter is not held back until it is due, so on a day when none has faded the
-    /// review slots still bring the strongest letters back rather than the same new ones twice).
+    /// review slots still bring mastered letters back — those least accurate or least practised —
+    /// rather than the same new ones twice).
     /// When a pool runs short the other fills in; a letter is never planned twice in a row.
     public func planRound(for learner: LearnerState, on day: CalendarDay, now: Date) -> DailyRound {
         let open = openChars(in: learner).map { course.key($0) }

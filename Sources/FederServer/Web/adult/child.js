@@ -98,13 +98,19 @@ function readSettings(form) {
   };
 }
 
-/** What the child did today: letters finished (as its jar counts them) and time on the screen. */
+const letterCount = (n) => (n === 1 ? "1 Buchstabe" : `${n} Buchstaben`);
+
+/** What the child did today: Schule's letters finished (as its jar counts them) and time on the
+ *  screen, and the letters written in the Werkstatt. */
 function today(d) {
   const day = d.days.find((x) => x.day === d.today);
   const seconds = day ? day.practiceSeconds : 0;
-  if (!d.lettersToday && !seconds) return "noch nicht geübt";
-  const letters = d.lettersToday === 1 ? "1 Buchstabe fertig" : `${d.lettersToday} Buchstaben fertig`;
-  return `${letters}, ${minutes(seconds)}`;
+  const parts = [];
+  if (d.lettersToday || seconds) {
+    parts.push(d.lettersToday ? `${letterCount(d.lettersToday)} fertig` : "noch kein Buchstabe fertig", minutes(seconds));
+  }
+  if (d.werkstattToday) parts.push(`Werkstatt: ${letterCount(d.werkstattToday)}`);
+  return parts.length ? parts.join(", ") : "noch nicht geübt";
 }
 
 function showFigures(d, child) {
