@@ -443,3 +443,31 @@ def test_today_says_what_the_child_did_today_or_that_it_has_not_practised(browse
         assert page.inner_text("#fig-today") == f"1 Buchstabe fertig, {minutes(seconds)}, Werkstatt: 1 Buchstabe"
     finally:
         context.close()
+
+
+def test_today_names_a_day_with_a_letter_begun_and_none_finished(browser, practised):
+    """A child who has watched a letter and finished none has practised today: "noch kein Buchstabe
+    fertig" and the stored time, not "0 Buchstaben fertig" nor "noch nicht geübt"."""
+    server, _ = practised
+    child = create_profile(server, "maus", "blau", name="Tim")
+    kid = SocketChild(server, child, seed=7)
+    mark = len(kid.replies)
+    kid.send({"type": "start", "glyph": "i"})
+    kid.wait(lambda m: m["type"] == "started", since=mark)
+    kid.send({"type": "tap", "point": [0, 0]})
+    kid.wait(kid.stored("observe"), since=mark)
+    kid.wait(kid.phase_started("direct"), since=mark)
+    # The child stays on the letter while the parent looks (leaving would store the open phase too).
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    try:
+        records = rows(server, "SELECT activeSeconds FROM phaseRecord WHERE childID = ?", child)
+        assert len(records) == 1, records
+        assert rows(server, "SELECT COUNT(*) AS n FROM letterSession WHERE childID = ?", child)[0]["n"] == 0
+        page.goto(f"{server.url}/adult/child.html?id={child}")
+        solve_gate_in_page(page)
+        page.wait_for_selector("body[data-loaded=true]")
+        assert page.inner_text("#fig-today") == f"noch kein Buchstabe fertig, {minutes(records[0]['activeSeconds'])}"
+    finally:
+        context.close()
+        kid.close()
